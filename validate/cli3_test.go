@@ -72,8 +72,22 @@ func TestConfigKeyParentCentral(t *testing.T) {
 		{"matched by the pattern itself", `"agent_skills.x.y": ` + str, `{"dynamicKeyPatterns": [{"source": "^agent_skills\\..+$"}]}`, "", nil, nil},
 		{"a parent not matched", `"agent_skills.x-1.mode": ` + str, `{"dynamicKeyPatterns": [{"source": "^agent_skills\\.[a-z]+$"}]}`, "", nil, nil},
 		{"a prefix of the pattern's text, not a parent", `"agent": ` + str + `, "agent_skill": ` + str, `{"dynamicKeyPatterns": [{"source": "^agent_skills\\.[a-z]+$"}]}`, "", nil, nil},
-		{"a pattern not anchored", `"agent_skills": ` + str + `, "skills.x.y": ` + str, `{"dynamicKeyPatterns": [{"source": "skills\\.[a-z]+$"}]}`, "", nil, nil},
-		{"a pattern with alternatives", `"agent_skills": ` + str, `{"dynamicKeyPatterns": [{"source": "^agent_skills\\.[a-z]+$|^x$"}]}`, "", nil, nil},
+		// Above the keys of a pattern not anchored, or with
+		// alternatives: not known, not told.
+		{"above a pattern not anchored", `"agent_skills": ` + str, `{"dynamicKeyPatterns": [{"source": "skills\\.[a-z]+$"}]}`, "", nil, nil},
+		{"above a pattern with alternatives", `"agent_skills": ` + str, `{"dynamicKeyPatterns": [{"source": "^agent_skills\\.[a-z]+$|^x$"}]}`, "", nil, nil},
+		// Below one of them: a parent is matched as gsd-core matches a
+		// key, by RegExp test, anchored or not (gate12; a parent was
+		// matched only by a pattern anchored with ^ and holding no |).
+		{"below a pattern's key, the pattern not anchored", `"agent_skills": ` + str + `, "skills.x.y": ` + str, `{"dynamicKeyPatterns": [{"source": "skills\\.[a-z]+$"}]}`, "/config/skills.x.y",
+			[]string{`config key "skills.x.y" is below "skills.x", a key central config-schema pattern /skills\.[a-z]+$/ gives the central loader, listed at ` + schemaFile + `:1:26 (/dynamicKeyPatterns/0/source)`,
+				`a config giving this key, {"skills": {"x": {"y": …}}}, makes the central "skills.x" an object`}, nil},
+		{"below a pattern's key matched inside it", `"team.agent_skills.x.mode": ` + str, `{"dynamicKeyPatterns": [{"source": "agent_skills\\.[a-z]+$"}]}`, "/config/team.agent_skills.x.mode",
+			[]string{`config key "team.agent_skills.x.mode" is below "team.agent_skills.x", a key central config-schema pattern /agent_skills\.[a-z]+$/`}, nil},
+		{"below a pattern's key, the pattern with alternatives", `"agent_skills.x.mode": ` + str, `{"dynamicKeyPatterns": [{"source": "^x$|^agent_skills\\.[a-z]+$"}]}`, "/config/agent_skills.x.mode",
+			[]string{`config key "agent_skills.x.mode" is below "agent_skills.x", a key central config-schema pattern /^x$|^agent_skills\.[a-z]+$/`}, nil},
+		{"below no key of a pattern not anchored", `"skills.x-1.y": ` + str + `, "x.skills": ` + str, `{"dynamicKeyPatterns": [{"source": "skills\\.[a-z]+$"}]}`, "", nil, nil},
+		{"matched by a pattern not anchored itself, as its parent is", `"skills.x.y": ` + str, `{"dynamicKeyPatterns": [{"source": "skills\\.[a-z.]+$"}]}`, "", nil, nil},
 		{"a pattern whose text may be left out", `"agent_skills": ` + str, `{"dynamicKeyPatterns": [{"source": "^agent_skills\\.?[a-z]*$"}]}`, "", nil, nil},
 	}
 	for _, tt := range tests {

@@ -400,10 +400,8 @@ func checkCentralPatterns(ctx context.Context, keys []configKey, central *centra
 			continue
 		}
 		unchecked += matchCentralPattern(ctx, re, src, keys, budget, s)
-		if lit := patternLiteralPrefix(src); lit != "" {
-			where := s.where(central.doc, fmt.Sprintf("/dynamicKeyPatterns/%d/source", central.at[i]))
-			reportPatternParentKeys(ctx, re, src, lit, where, keys, told, budget, s)
-		}
+		where := s.where(central.doc, fmt.Sprintf("/dynamicKeyPatterns/%d/source", central.at[i]))
+		reportPatternParentKeys(ctx, re, src, patternLiteralPrefix(src), where, keys, told, budget, s)
 	}
 	if unchecked > 0 {
 		s.add(Diagnostic{File: central.File, Rule: "config-key-central-pattern", Message: fmt.Sprintf(
@@ -418,11 +416,14 @@ func checkCentralPatterns(ctx context.Context, keys []configKey, central *centra
 // the mistake reportCentralParentKeys finds with a central validKey. re
 // is the pattern compiled from src, where is where the schema lists it,
 // and lit is the text every key it matches starts with
-// (patternLiteralPrefix): a key is above the pattern's keys when lit
-// starts with the key and a '.', and it is below one when one of its
-// parents (agent_skills.x), starting with lit, is matched, within what
-// is left of the budget; a match not decided in time tells nothing, as a
-// warning need not fail closed. A key the pattern matches itself is
+// (patternLiteralPrefix, "" when none is known): a key is above the
+// pattern's keys when lit starts with the key and a '.', and it is below
+// one when one of its parents (agent_skills.x) is matched by re, as
+// gsd-core matches a key (RegExp test, anchored or not: skills.x.y is
+// below skills.x with skills\.[a-z]+$), within what is left of the
+// budget; a match not decided in time tells nothing, as a warning need
+// not fail closed. Only the parents starting with lit are matched: no
+// other can be. A key the pattern matches itself is
 // config-key-central-pattern's; one told of already (told) is not told
 // again.
 func reportPatternParentKeys(ctx context.Context, re *regexp2.Regexp, src, lit, where string, keys []configKey, told map[string]bool, budget *patternClock, s *sink) {
@@ -447,7 +448,7 @@ func reportPatternParentKeys(ctx context.Context, re *regexp2.Regexp, src, lit, 
 		if !strings.HasPrefix(k.key, lit) {
 			continue // nor any of its parents longer than lit
 		}
-		for i := strings.LastIndexByte(k.key, '.'); i >= len(lit); i = strings.LastIndexByte(k.key[:i], '.') {
+		for i := strings.LastIndexByte(k.key, '.'); i >= len(lit) && i > 0; i = strings.LastIndexByte(k.key[:i], '.') {
 			if !matching {
 				budget.begin()
 				matching = true
