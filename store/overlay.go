@@ -145,6 +145,11 @@ type overlayer struct {
 	// digest (Snapshot.fragments; nil: none known), so that only the
 	// declarations the change writes are parsed for them.
 	fragments map[[sha256.Size]byte][]string
+	// names are the names in each folder the tree lists, and in each the
+	// change writes into, whatever the change deletes (namesAfter), made
+	// once a missing root asks for them.
+	names          map[string][]string
+	namesAfterDone map[string][]string // namesAfter's answers, by folder
 }
 
 func overlay(src *validate.Sources, tree *Tree, fragments map[[sha256.Size]byte][]string, files map[string][]byte, deleted []string) (*validate.Sources, error) {
@@ -817,9 +822,17 @@ func (o *overlayer) missingRoots() validate.Diagnostics {
 			d = served // where the tree cannot tell, the served scan's finding stands
 		case after == absent && wasFound && strings.HasPrefix(served.Message, missingRootPrefix(r.path)) &&
 			!errors.Is(o.lstatError(r.path), syscall.ENOTDIR):
-			d = served // its wording, with the error the scan met; not where the change makes a file on the way
+			// Its wording, with the error the scan met; not where the
+			// change makes a file on the way. The names beside it are
+			// those after the change: its did-you-mean is told anew.
+			d = served
+			d.Message = withoutHint(d.Message) + o.didYouMean(r.path)
 		case after == absent:
-			d = rootDiagnostic(missingRootMessage(r.path, o.lstatError(r.path)))
+			err := o.lstatError(r.path)
+			d = rootDiagnostic(missingRootMessage(r.path, err))
+			if errors.Is(err, fs.ErrNotExist) {
+				d.Message += o.didYouMean(r.path)
+			}
 		case after == file && r.folder:
 			d = rootDiagnostic(notFolderMessage(r.path))
 		default:
@@ -830,6 +843,84 @@ func (o *overlayer) missingRoots() validate.Diagnostics {
 		out = append(out, d)
 	}
 	return out
+}
+
+// didYouMean is the scanner's didYouMean for rel, a configured root that
+// does not exist after the change, of the names its folder holds after
+// the change (namesAfter): "" where the tree does not list that folder.
+func (o *overlayer) didYouMean(rel string) string {
+	dir := parentDir(rel)
+	if o.existsAfter(dir) != directory {
+		return ""
+	}
+	names, known := o.namesAfter(dir)
+	if !known {
+		return ""
+	}
+	return nearName(rel, names, func(p string) bool {
+		what := o.existsAfter(p)
+		return what == file || what == directory
+	})
+}
+
+// namesAfter lists the names the folder dir holds after the change, and
+// whether the tree listed it (or it is one the change makes): those the
+// tree records, but for the ones the change deletes, and those the change
+// writes in it or makes folders of, the first maxSiblings in byte order,
+// as the scanner compares no more. Where a folder has more, the scanner's
+// are the first its listing gives, which may be others.
+func (o *overlayer) namesAfter(dir string) ([]string, bool) {
+	if o.names == nil {
+		o.names = map[string][]string{}
+		if o.tree != nil {
+			for p := range o.tree.entries {
+				if d := parentDir(p); o.tree.listed[d] {
+					o.names[d] = append(o.names[d], path.Base(p))
+				}
+			}
+			for d := range o.tree.listed {
+				if _, ok := o.names[d]; !ok {
+					o.names[d] = nil // listed, empty
+				}
+			}
+		}
+		for _, p := range slices.Concat(o.ch.order, slices.Sorted(maps.Keys(o.ch.dirs))) {
+			if p != "." {
+				d := parentDir(p)
+				o.names[d] = append(o.names[d], path.Base(p))
+			}
+		}
+	}
+	if out, done := o.namesAfterDone[dir]; done {
+		return out, true
+	}
+	all, known := o.names[dir]
+	if !known {
+		return nil, false
+	}
+	var out []string
+	for _, n := range all {
+		if o.existsAfter(path.Join(dir, n)) != absent {
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	out = slices.Compact(out)
+	out = out[:min(len(out), maxSiblings)]
+	if o.namesAfterDone == nil {
+		o.namesAfterDone = map[string][]string{}
+	}
+	o.namesAfterDone[dir] = out
+	return out, true
+}
+
+// withoutHint is msg, a finding that a configured root does not exist,
+// without the did-you-mean that ends it, if one does.
+func withoutHint(msg string) string {
+	if i := strings.LastIndex(msg, " (did you mean "); i >= 0 && strings.HasSuffix(msg, ")") {
+		return msg[:i]
+	}
+	return msg
 }
 
 // servedMissingRoot returns the served scan's finding that the configured

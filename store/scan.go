@@ -2285,20 +2285,29 @@ func (sc *scanner) didYouMean(rel string, err error) string {
 	if !errors.Is(err, fs.ErrNotExist) {
 		return ""
 	}
-	dir, base := path.Split(rel)
+	dir, _ := path.Split(rel)
 	f, err := sc.root.Open(asDir(path.Clean(dir)))
 	if err != nil {
 		return ""
 	}
 	defer f.Close()
 	names, _ := f.Readdirnames(maxSiblings)
+	return nearName(rel, names, sc.resolvesInside)
+}
+
+// nearName is didYouMean's hint for rel, a path that does not exist, of
+// the names its folder holds (sorted here), inside reporting whether the
+// path of one leads to something inside the root. Snapshot.Overlay gives
+// it the names the folder holds after the change.
+func nearName(rel string, names []string, inside func(string) bool) string {
+	dir, base := path.Split(rel)
 	slices.Sort(names)
 	best, bestDist := "", 3
 	for _, n := range names {
 		if n == base {
 			continue // there, as a link to nothing: its own name is no hint
 		}
-		if !ascii(base) && norm.NFC.String(n) == norm.NFC.String(base) && sc.resolvesInside(path.Join(dir, n)) {
+		if !ascii(base) && norm.NFC.String(n) == norm.NFC.String(base) && inside(path.Join(dir, n)) {
 			// The same name otherwise normalized (a folder made on macOS,
 			// which stores é decomposed): they print alike, and each
 			// accented letter is two bytes off, too far for a typo.
@@ -2308,7 +2317,7 @@ func (sc *scanner) didYouMean(rel string, err error) string {
 		if min(len(n), len(base)) >= 10 {
 			limit = 2
 		}
-		if d := validate.EditDistance(strings.ToLower(base), strings.ToLower(n), limit); d <= limit && d < bestDist && sc.resolvesInside(path.Join(dir, n)) {
+		if d := validate.EditDistance(strings.ToLower(base), strings.ToLower(n), limit); d <= limit && d < bestDist && inside(path.Join(dir, n)) {
 			best, bestDist = n, d
 		}
 	}
