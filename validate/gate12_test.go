@@ -93,3 +93,59 @@ func TestMendedCentralSchema(t *testing.T) {
 
 // gate12Edit is gate9Edit.
 func gate12Edit(t *testing.T, text, old, new string) string { return gate9Edit(t, text, old, new) }
+
+// TestUnclosedBlockAfterTheOneRead: a gsd:loop-host block left open after
+// the file's one complete block was an error, and the file declared no
+// step. gsd-core's block pattern (ref §1.2: <!--, gsd:loop-host, a body,
+// the first -->) matches no block without its -->, so it reads the
+// complete one and accepts the workflow: capreg now reads it too, the
+// file declares its step, and the block left open is a marker-syntax
+// warning at its opener (an error under --strict). Left open after two
+// blocks, after tags, or alone, it is an error as before (gsd-core fails
+// the first with "expected exactly one", reads no tags, and finds no
+// block in the last), and the file declares no step.
+func TestUnclosedBlockAfterTheOneRead(t *testing.T) {
+	const plan = "workflows/plan-phase.md"
+	const block = "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: researcher, planner, checker\nproduces: PLAN.md\nconsumes: CONTEXT.md\n-->\n"
+	tests := []struct {
+		name     string
+		hosts    [][3]string
+		want     string // the marker-syntax finding in plan-phase.md: "line:col severity message-prefix"
+		declared bool   // plan-phase.md declares step plan
+	}{
+		{"after the one block", [][3]string{{"plan-phase.md", "# Plan phase\n", "# Plan phase\n\n<!-- gsd:loop-host\nstep: plam\n\n"}},
+			"11:1 warning gsd:loop-host block is not closed with -->, so it is not read: gsd-core matches no block without its --> and reads the one at line 1, as capreg does; remove this one, or, if it is the marker meant, close it with --> and remove the other (two blocks are an error)", true},
+		{"after the one block, indented in prose", [][3]string{{"plan-phase.md", "Spawn gsd-phase-researcher", "Text <!-- gsd:loop-host step: plan\n\nSpawn gsd-phase-researcher"}},
+			"11:6 warning gsd:loop-host block is not closed with -->, so it is not read", true},
+		{"after the one block, in a code fence: not a block", [][3]string{{"plan-phase.md", "# Plan phase\n", "# Plan phase\n\n```\n<!-- gsd:loop-host\nstep: plam\n```\n"}},
+			"", true},
+		{"after two blocks", [][3]string{{"plan-phase.md", "# Plan phase\n", "# Plan phase\n\n" + block + "\n<!-- gsd:loop-host\nstep: plam\n\n"}},
+			"19:1 error gsd:loop-host block is not closed: add --> after its last key", false},
+		{"alone", [][3]string{{"plan-phase.md", "consumes: CONTEXT.md\n-->\n", "consumes: CONTEXT.md\n"}},
+			"1:1 error gsd:loop-host block is not closed: add --> after its last key", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := Validate(gate4Repo(t, nil, tt.hosts))
+			var got []string
+			for _, d := range res.Diagnostics {
+				if d.File == plan && d.Rule == "marker-syntax" {
+					got = append(got, fmt.Sprintf("%d:%d %s %s", d.Line, d.Column, d.Severity, d.Message))
+				}
+			}
+			switch {
+			case tt.want == "" && len(got) > 0:
+				t.Errorf("marker-syntax findings %q, want none", got)
+			case tt.want != "" && (len(got) != 1 || !strings.HasPrefix(got[0], tt.want)):
+				t.Errorf("marker-syntax findings %q, want one starting %q", got, tt.want)
+			}
+			declared := slices.ContainsFunc(res.Contract.Entries, func(e ContractEntry) bool { return e.File == plan && e.Step == "plan" })
+			if declared != tt.declared {
+				t.Errorf("plan-phase.md declares step plan: %v, want %v (contract %+v)", declared, tt.declared, res.Contract.Entries)
+			}
+			if tt.declared && res.Diagnostics.HasErrors() {
+				t.Errorf("not valid, where gsd-core accepts the workflow:\n%s", res.Diagnostics)
+			}
+		})
+	}
+}

@@ -196,9 +196,10 @@ func TestSwappedMarkerValues(t *testing.T) {
 // is left open after another marker (a block read, as gsd-core reads the
 // first, or marker tags) declared no step and its other marker was not
 // checked: a role of another family in it came once the block left open
-// was closed or removed. That marker is checked on its own in the same
-// run; the file still declares no step (nothing is checked against
-// other workflows), and the block left open is not read.
+// was closed or removed. That marker is checked in the same run; after
+// tags the file still declares no step, and after the one complete block
+// that block is the file's marker, as gsd-core reads it (gate12,
+// TestUnclosedBlockAfterTheOneRead); the block left open is not read.
 func TestMarkerBesideAnUnclosedBlock(t *testing.T) {
 	const exec, plan = "workflows/execute-phase.md", "workflows/plan-phase.md"
 	tests := []struct {
@@ -207,13 +208,13 @@ func TestMarkerBesideAnUnclosedBlock(t *testing.T) {
 		want  []string
 	}{
 		{"a block, and one left open after it", [][3]string{{"plan-phase.md", "planner, checker", "planner, executor"}, {"plan-phase.md", "# Plan phase\n", "# Plan phase\n\n<!-- gsd:loop-host\nstep: plam\n\n"}}, []string{
-			"marker-syntax " + plan + ":11:1 gsd:loop-host block is not closed: add --> after its last key",
+			"marker-syntax " + plan + ":11:1 gsd:loop-host block is not closed with -->, so it is not read: gsd-core matches no block without its --> and reads the one at line 1",
 			"role-family " + plan + `:4:35 declared agent-role "executor" belongs to the execution family, but step "plan" admits only planning roles (researcher, planner, checker); remove it from this step's roles: execution roles run in step "execute"`}},
 		{"tags, and a block left open after them", [][3]string{{"execute-phase.md", `<agent-role name="verifier"/>`, `<agent-role name="planner"/>`}, {"execute-phase.md", `consumes="PLAN.md"/>` + "\n", `consumes="PLAN.md"/>` + "\n\n<!-- gsd:loop-host\nstep: exec\n\n"}}, []string{
 			"marker-syntax " + exec + ":10:1 gsd:loop-host block is not closed: add --> after its last key",
 			"role-family " + exec + `:7:49 declared agent-role "planner" belongs to the planning family, but step "execute" admits only execution roles (executor, verifier); remove it from this step's roles: planning roles run in step "plan"`}},
 		{"a block missing a field, and one left open after it", [][3]string{{"plan-phase.md", "consumes: CONTEXT.md\n", ""}, {"plan-phase.md", "# Plan phase\n", "# Plan phase\n\n<!-- gsd:loop-host\nstep: plam\n\n"}}, []string{
-			"marker-syntax " + plan + ":10:1 gsd:loop-host block is not closed: add --> after its last key",
+			"marker-syntax " + plan + ":10:1 gsd:loop-host block is not closed with -->, so it is not read: gsd-core matches no block without its --> and reads the one at line 1",
 			"marker-syntax " + plan + ":1:1 gsd:loop-host block is missing required field 'consumes:'"}},
 	}
 	for _, tt := range tests {

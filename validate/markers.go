@@ -400,7 +400,11 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, codeMarker) {
 	if len(blocks) == 0 && len(tags) > 0 && !openTag {
 		openTag = reportMisspeltTag(file, src, code, comments, s)
 	}
-	unclosed := reportUnclosedBlock(file, src, code, len(blocks) > 0 || len(tags) > 0, s)
+	var only []int // the one complete block, which gsd-core reads beside one left open after it
+	if len(blocks) == 1 && len(tags) == 0 && !openTag {
+		only = blocks[0]
+	}
+	unclosed := reportUnclosedBlock(file, src, code, len(blocks) > 0 || len(tags) > 0, only, s)
 	if len(blocks) == 0 && len(tags) == 0 {
 		if openTag {
 			return nil, codeMarker{}
@@ -413,13 +417,6 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, codeMarker) {
 		// open or misspelt, or with a gsd:loop-host block left open
 		// after them: their other slips are told in the same run.
 		parseTags(file, src, tags, true, s)
-	case unclosed && len(blocks) == 1 && len(tags) == 0:
-		// So is the block closed before one left open (the one gsd-core
-		// reads), checked on its own: the file declares no step, as
-		// which of the two is meant is unknown.
-		if mk := parseBlock(file, src, blocks[0], s); mk != nil {
-			checkRejectedMarker(mk, s)
-		}
 	}
 	mk := readMarker(file, src, blocks, tags, unclosed || openTag, s)
 	if mk == nil {
@@ -1984,7 +1981,12 @@ func lineOf(src []byte, off int) int {
 // own, as a rejected block's, when it is the file's only marker (read,
 // none): its other slips are told in the same run, not once it is
 // closed. The finding names the line of the last key so read.
-func reportUnclosedBlock(file string, src []byte, code spans, read bool, s *sink) bool {
+//
+// One left open after only, the file's one complete block (and no tags),
+// is a warning, and reported as none: gsd-core's block pattern (ref §1.2)
+// matches no block without its -->, so it reads only the complete one,
+// the file's step, as capreg then does.
+func reportUnclosedBlock(file string, src []byte, code spans, read bool, only []int, s *sink) bool {
 	// A block is closed by the first --> after its opener, so an opener is
 	// closed when the file's last --> comes after it. (Searching from each
 	// opener cost openers × file size: seconds to minutes for a guide that
@@ -1995,6 +1997,12 @@ func reportUnclosedBlock(file string, src []byte, code spans, read bool, s *sink
 			continue // closed
 		}
 		if !code.contains(m[0]) {
+			if only != nil {
+				line, col := s.position(src, m[0])
+				s.add(Diagnostic{File: file, Line: line, Column: col, Rule: "marker-syntax", Severity: Warning, Message: fmt.Sprintf(
+					"gsd:loop-host block is not closed with -->, so it is not read: gsd-core matches no block without its --> and reads the one at line %d, as capreg does; remove this one, or, if it is the marker meant, close it with --> and remove the other (two blocks are an error)", lineOf(src, only[0]))})
+				return false
+			}
 			loc, last, closer, closerLine := unclosedBody(src, m[1])
 			switch {
 			case read || last == 0:
