@@ -376,6 +376,7 @@ func checkCentralPatterns(ctx context.Context, keys []configKey, central *centra
 		told = map[string]bool{}
 	}
 	unchecked := 0
+	var later []int // the patterns whose parent walks wait (below)
 	for i, src := range central.Sources {
 		if ctx.Err() != nil {
 			return
@@ -400,13 +401,34 @@ func checkCentralPatterns(ctx context.Context, keys []configKey, central *centra
 			continue
 		}
 		unchecked += matchCentralPattern(ctx, re, src, keys, budget, s)
+		lit := patternLiteralPrefix(src)
+		if lit == "" {
+			later = append(later, i)
+			continue
+		}
 		where := s.where(central.doc, fmt.Sprintf("/dynamicKeyPatterns/%d/source", central.at[i]))
-		reportPatternParentKeys(ctx, re, src, patternLiteralPrefix(src), where, keys, told, budget, s)
+		reportPatternParentKeys(ctx, re, src, lit, where, keys, told, budget, s)
 	}
 	if unchecked > 0 {
 		s.add(Diagnostic{File: central.File, Rule: "config-key-central-pattern", Message: fmt.Sprintf(
 			"matching config keys against the %d central config-schema patterns took over %v in all; %d key/pattern pairs were not checked; use fewer or simpler patterns",
 			len(central.Sources), patternBudget, unchecked)})
+	}
+	// A pattern with no literal start is matched against each parent of
+	// every key (config-key-parent, a warning): those walks come after
+	// every pattern's own matches, with what is left of the budget, each
+	// pattern compiled again, so that they never leave a collision (an
+	// error) unchecked (2,000 such patterns and 300 keys four parents
+	// deep: 0.2 s of matches, 0.9 s with the walks).
+	for _, i := range later {
+		if ctx.Err() != nil || budget.spent >= patternBudget {
+			return
+		}
+		src := central.Sources[i]
+		if re, err := compileJSPattern(src); err == nil {
+			where := s.where(central.doc, fmt.Sprintf("/dynamicKeyPatterns/%d/source", central.at[i]))
+			reportPatternParentKeys(ctx, re, src, "", where, keys, told, budget, s)
+		}
 	}
 }
 

@@ -1,10 +1,12 @@
 package validate
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // gate12Central is a valid central config schema, one member a line.
@@ -147,5 +149,38 @@ func TestUnclosedBlockAfterTheOneRead(t *testing.T) {
 				t.Errorf("not valid, where gsd-core accepts the workflow:\n%s", res.Diagnostics)
 			}
 		})
+	}
+}
+
+// TestUnanchoredParentWalksLeaveNoPairUnchecked: the parent walk of a
+// central pattern with no literal start (config-key-parent, a warning)
+// matches each parent of every key, and comes after every pattern's own
+// matches (config-key-central-pattern, an error), so that it never spends
+// the budget those need: with an unanchored pattern before an anchored
+// one, the anchored one's collisions and the pairs left unchecked are
+// those with an anchored pattern of the same matches in its place, at
+// every pace of the clock.
+func TestUnanchoredParentWalksLeaveNoPairUnchecked(t *testing.T) {
+	caps := uiCapability(t).Capabilities
+	keys := ownConfigKeys(caps, nil, &sink{}) // workflow.ui_phase, workflow.ui_review, workflow.ui_safety_gate: parent workflow
+	run := func(first string, step time.Duration) []string {
+		var s sink
+		central := parseCentral(&File{Path: "schema.json", Data: centralJSON(t, first, `^workflow\.ui_`)}, nil, &s)
+		checkCentralPatterns(context.Background(), keys, central, nil, &patternClock{now: steppingClock(step)}, &s)
+		var got []string
+		for _, d := range s.diags {
+			if d.Rule == "config-key-central-pattern" {
+				got = append(got, d.Pointer+" "+d.Message)
+			}
+		}
+		return got
+	}
+	for n := 1; n <= 24; n++ {
+		step := patternBudget / time.Duration(n)
+		// x_phase$ matches no key and no parent, and has no literal
+		// start; ^x_phase$ matches none either, and has one.
+		if got, want := run(`x_phase$`, step), run(`^x_phase$`, step); !slices.Equal(got, want) {
+			t.Errorf("clock step budget/%d: findings %q, want %q", n, got, want)
+		}
 	}
 }
