@@ -55,6 +55,11 @@ func TestOverlayMissingRootDidYouMean(t *testing.T) {
 				missingTools(t, repo)
 				writeTestFile(t, filepath.Join(repo, "tool/README"), []byte("notes\n"))
 			}, deleted: []string{"tool"}}, ""},
+		{overlayCase{name: "a missing root, the change elsewhere: the served hint stands",
+			setup: func(t *testing.T, repo string) {
+				missingTools(t, repo)
+				writeTestFile(t, filepath.Join(repo, "tool/README"), []byte("notes\n"))
+			}, files: map[string]string{"docs/notes.md": "notes\n"}}, ` (did you mean "tool"?)`},
 		{overlayCase{name: "a missing root, the change writing a file a typo away",
 			setup: missingTools, files: map[string]string{"tols": "x\n"}}, ` (did you mean "tols"?)`},
 	}

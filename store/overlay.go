@@ -826,7 +826,9 @@ func (o *overlayer) missingRoots() validate.Diagnostics {
 			// change makes a file on the way. The names beside it are
 			// those after the change: its did-you-mean is told anew.
 			d = served
-			d.Message = withoutHint(d.Message) + o.didYouMean(r.path)
+			if o.changesNamesBeside(r.path) {
+				d.Message = withoutHint(d.Message) + o.didYouMean(r.path)
+			}
 		case after == absent:
 			err := o.lstatError(r.path)
 			d = rootDiagnostic(missingRootMessage(r.path, err))
@@ -861,6 +863,28 @@ func (o *overlayer) didYouMean(rel string) string {
 		what := o.existsAfter(p)
 		return what == file || what == directory
 	})
+}
+
+// changesNamesBeside reports whether the change writes or deletes a name
+// in the folder of rel, or deletes that folder: where it does not, the
+// served scan's did-you-mean for rel, made of the folder's listing as the
+// scanner reads it, stands.
+func (o *overlayer) changesNamesBeside(rel string) bool {
+	dir := parentDir(rel)
+	if dir != "." && o.ch.removes(dir) {
+		return true
+	}
+	for _, list := range [][]string{o.ch.order, o.ch.deletes} {
+		if slices.ContainsFunc(list, func(p string) bool { return parentDir(p) == dir }) {
+			return true
+		}
+	}
+	for p := range o.ch.dirs {
+		if parentDir(p) == dir {
+			return true
+		}
+	}
+	return false
 }
 
 // namesAfter lists the names the folder dir holds after the change, and
