@@ -13,6 +13,7 @@ import (
 
 	"github.com/capreg/capreg/validate/ojson"
 	"github.com/dlclark/regexp2/v2"
+	"golang.org/x/text/unicode/norm"
 )
 
 // CentralSchema is the central config schema: keys it still owns and the
@@ -1564,6 +1565,9 @@ func (k *artifactHints) of(a string) string {
 	if hint := invisibleHostHint(a, k.known, k.host); hint != "" {
 		return hint
 	}
+	if hint := normalizationHint(a, k.known, k.host, k.produced); hint != "" {
+		return hint
+	}
 	if hint := artifactHint(a, k.known); hint != "" {
 		return hint
 	}
@@ -1619,6 +1623,49 @@ func invisibleHostHint(a string, known []string, host map[string]int) string {
 		}
 	}
 	return ""
+}
+
+// normalizationHint says that a, consumed, is produced under the same
+// letters in another Unicode form: "RÉSUMÉ.md" composed (NFC, as most
+// keyboards type it) in one file and decomposed (NFD, a letter then its
+// combining accent, as macOS file names and some editors write it) in
+// another. gsd-core compares names byte for byte, so the two never meet,
+// and a did-you-mean would print a name that looks the same as a. Both
+// forms are written escaped, so the difference shows, and the one to
+// change is named: the decomposed one, whichever side it is. "" for none.
+func normalizationHint[P any](a string, known []string, host map[string]int, produced map[string]P) string {
+	composed := nfc(a)
+	for _, k := range known {
+		if k == a || nfc(k) != composed {
+			continue
+		}
+		where := "a capability's step produces it"
+		if idx, ok := host[k]; ok {
+			where = fmt.Sprintf("the %s step's host workflow produces it", stepOf(Points[idx]))
+		}
+		fix := "write this consume composed"
+		switch {
+		case a == composed:
+			fix = "write it composed there"
+		case k != composed:
+			fix = "write both composed"
+		}
+		return fmt.Sprintf("; %s as %+q, the same letters %s, where this consume is %+q, %s: gsd-core compares names byte for byte, so %s, %+q",
+			where, k, unicodeForm(k), a, unicodeForm(a), fix, composed)
+	}
+	return ""
+}
+
+// unicodeForm names the normalization form s is written in, for
+// normalizationHint: "composed (NFC)", "decomposed (NFD)", or "mixed".
+func unicodeForm(s string) string {
+	switch {
+	case norm.NFC.IsNormalString(s):
+		return "composed (NFC)"
+	case norm.NFD.IsNormalString(s):
+		return "decomposed (NFD: a letter, then its accent, as macOS may save it)"
+	}
+	return "partly decomposed"
 }
 
 // dropFormat is strings.Map's function dropping the invisible format

@@ -203,6 +203,10 @@ func TestNeverProducedSaysWhatToWrite(t *testing.T) {
 			`"NOTES.md"` + never + `; a host workflow lists "UAT.md; NOTES.md", one name holding it: gsd-core splits a marker's list on commas only, so separate the names there with commas`},
 		{"a host's with an invisible character", [][3]string{{"verify-work.md", "produces: UAT.md", "produces: UAT.md\u200b"}}, []sampleEdit{nyquist("UAT.md")}, "nyquist",
 			`"UAT.md"` + never + `; a host workflow lists it with an invisible character, as "UAT.md\u200b", which gsd-core reads as part of the name: delete the character there`},
+		{"a host's decomposed (NFD), consumed composed", [][3]string{{"verify-work.md", "produces: UAT.md", "produces: UAT.md, RE\u0301SUME\u0301.md"}}, []sampleEdit{nyquist("R\u00c9SUM\u00c9.md")}, "nyquist",
+			`"RÉSUMÉ.md"` + never + `; the verify step's host workflow produces it as "RE\u0301SUME\u0301.md", the same letters decomposed (NFD: a letter, then its accent, as macOS may save it), where this consume is "R\u00c9SUM\u00c9.md", composed (NFC): gsd-core compares names byte for byte, so write it composed there, "R\u00c9SUM\u00c9.md"`},
+		{"a host's composed, consumed decomposed", [][3]string{{"verify-work.md", "produces: UAT.md", "produces: UAT.md, R\u00c9SUM\u00c9.md"}}, []sampleEdit{nyquist("RE\u0301SUME\u0301.md")}, "nyquist",
+			"\"RE\u0301SUME\u0301.md\"" + never + `; the verify step's host workflow produces it as "R\u00c9SUM\u00c9.md", the same letters composed (NFC), where this consume is "RE\u0301SUME\u0301.md", decomposed (NFD: a letter, then its accent, as macOS may save it): gsd-core compares names byte for byte, so write this consume composed, "R\u00c9SUM\u00c9.md"`},
 		{"a host's under a path, no hint", [][3]string{{"verify-work.md", "produces: UAT.md", "produces: docs/UAT.md"}}, []sampleEdit{nyquist("UAT.md")}, "nyquist",
 			`"UAT.md"` + never},
 		{"swapped, another step's", nil, []sampleEdit{
