@@ -40,6 +40,30 @@ func CommandPath(command string) string {
 	return p
 }
 
+// windowsCommandPath is the first word of command and that word with its
+// backslashes written as slashes, where it is a repository path so
+// written (tools\deploy.sh, .\bin\land, as a Windows author types it)
+// and holds no slash; "", "" otherwise. A shell reads tools\deploy.sh as
+// toolsdeploy.sh, so the path CommandPath refuses (a backslash is the
+// shell's) names no file wherever it is run. A drive's path (C:\x) and
+// a backslash escaping a shell's character (a\$b) are left alone.
+func windowsCommandPath(command string) (word, meant string) {
+	words := strings.Fields(command)
+	if len(words) == 0 {
+		return "", ""
+	}
+	w := words[0]
+	if !strings.Contains(w, `\`) || strings.Contains(w, "/") || strings.ContainsAny(w, ":$`\"'<>*?[]{}()=~|;&%") ||
+		strings.HasSuffix(w, `\`) || strings.Contains(w, `\\`) {
+		return "", ""
+	}
+	slashed := strings.ReplaceAll(w, `\`, "/")
+	if CommandPath(slashed) == "" {
+		return "", ""
+	}
+	return w, slashed
+}
+
 // CardCommandPath is CommandPath of the "command" of the card whose bytes
 // are card: "" when the card does not parse or its command is no string.
 // The scanner looks for the file it names (CardSource.CommandPath), as it
@@ -67,6 +91,12 @@ func CardCommandPath(card []byte) string {
 // command names are not judged. A command naming the card's own tool is
 // card-orphan's, where the tool is missing.
 func checkCardCommand(d *doc, c *Card, src *CardSource, s *sink) {
+	if w, meant := windowsCommandPath(c.Command); meant != "" {
+		s.atOffset(d.File, d.Src, d.Root.Get("command").Off, "/command", "card-command-missing",
+			"the command runs %q, a Windows path: the POSIX shell an agent runs it with reads each backslash as an escape, so it runs %q, no file of the repository; write %q (forward slashes, which Windows takes too)",
+			w, strings.ReplaceAll(w, `\`, ""), meant)
+		return
+	}
 	p := CommandPath(c.Command)
 	if p == "" || p != src.CommandPath || src.CommandFound || p == src.ToolPath {
 		return

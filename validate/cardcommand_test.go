@@ -45,6 +45,29 @@ func TestCommandPath(t *testing.T) {
 	}
 }
 
+// TestWindowsCommandPath: a first word written with backslashes for
+// slashes, and no slash, is a Windows author's repository path; a drive's
+// path, a shell's escape or a bare word is not.
+func TestWindowsCommandPath(t *testing.T) {
+	for _, tt := range []struct{ command, word, meant string }{
+		{`tools\deploy.sh staging`, `tools\deploy.sh`, "tools/deploy.sh"},
+		{`.\scripts\ci\build.ps1`, `.\scripts\ci\build.ps1`, "./scripts/ci/build.ps1"},
+		{`bin\`, "", ""},
+		{`\land`, "", ""},
+		{`C:\tools\land.exe`, "", ""},
+		{`bin\\land`, "", ""},
+		{`tools\$x`, "", ""},
+		{`..\other\land`, "", ""},
+		{`tools/ci\build.sh`, "", ""},
+		{"bin/land", "", ""},
+		{"", "", ""},
+	} {
+		if w, m := windowsCommandPath(tt.command); w != tt.word || m != tt.meant {
+			t.Errorf("windowsCommandPath(%q) = %q, %q, want %q, %q", tt.command, w, m, tt.word, tt.meant)
+		}
+	}
+}
+
 // TestCardCommandPath: the scanner finds the path a card's command names
 // from the card's bytes, as validation reads the card.
 func TestCardCommandPath(t *testing.T) {
@@ -107,6 +130,15 @@ func TestCheckCardCommand(t *testing.T) {
 		{name: "a link to nothing where the command names, a typo beside it", command: "scripts/deploy.sh",
 			src:  CardSource{CommandPath: "scripts/deploy.sh", CommandNearby: []string{"scripts/deploy.sh", "scripts/deplyo.sh"}},
 			want: `did you mean "scripts/deplyo.sh"?`},
+		// A Windows author's path: a shell reads its backslashes as
+		// escapes, whether a file is there under the slashed name or not.
+		{name: "a Windows path", command: `tools\deploy.sh staging`,
+			want: `the command runs "tools\\deploy.sh", a Windows path: the POSIX shell an agent runs it with reads each backslash as an escape, so it runs "toolsdeploy.sh", no file of the repository; write "tools/deploy.sh"`},
+		{name: "a Windows path from the root, its file there", command: `.\bin\land`,
+			src:  CardSource{CommandPath: "bin/land", CommandFound: true},
+			want: `write "./bin/land"`},
+		{name: "a drive's path", command: `C:\tools\land.exe`},
+		{name: "a bare word escaped", command: `\land`},
 		{name: "found", command: "scripts/deploy.sh",
 			src: CardSource{CommandPath: "scripts/deploy.sh", CommandFound: true}},
 		{name: "a bare word", command: "kubectl apply -f k8s/app.yaml"},

@@ -49,6 +49,11 @@ func TestCardExampleRunsItsCommand(t *testing.T) {
 		{"get-help <command>", "Get-Help about_Profiles", ""},
 		{"<command> | Out-GridView", "Get-Process | Out-GridView", ""},
 		{"kubectl get pods", "KUBECONFIG=~/.kube/prod kubectl get pods -n web", ""},
+		// Its program written as the command writes it, a Windows path
+		// too (card-command-missing tells that): no other program, where
+		// the message was "runs "tools\\deploy.sh", not "tools\\deploy.sh"".
+		{`tools\deploy.sh <env>`, `tools\deploy.sh staging`, ""},
+		{`C:\tools\land.exe <branch>`, `C:\tools\land.exe main`, ""},
 		// Its program a placeholder or a variable: not judged.
 		{"bin/land <branch>", "<tool> main", ""},
 		{"bin/land <branch>", "$LAND main", ""},
