@@ -342,7 +342,14 @@ func placeDoc(file string, data []byte, v ojson.Value, errs []ojson.Error, mende
 			s.diags[len(s.diags)-1].mended = true
 		case e.Fatal():
 			fatal = true
-			s.atOffset(file, data, e.Off, e.Pointer, "json-syntax", "%s", e.Msg)
+			// Said here too, not only by the invalid-utf8 warning: a
+			// failed rebuild's /status, a CI annotation of errors only,
+			// show "unexpected byte 0xff" and no reason without it.
+			msg := e.Msg
+			if why, ok := UTF16(data); ok {
+				msg += fmt.Sprintf(": the file is UTF-16 (%s), which JSON readers do not read; save it as UTF-8", why)
+			}
+			s.atOffset(file, data, e.Off, e.Pointer, "json-syntax", "%s", msg)
 		case dups < MaxPerRule:
 			s.atOffset(file, data, e.Off, e.Pointer, "json-duplicate-key", "%s", e.DescribeAt(s.position(data, e.Prev)))
 			dups++

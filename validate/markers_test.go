@@ -612,6 +612,34 @@ func TestUTF16JSONIsNamed(t *testing.T) {
 	}
 }
 
+// The json-syntax error of a UTF-16 JSON input says it is UTF-16 itself:
+// a failed rebuild's /status lists errors only, and "unexpected byte
+// 0xff, expected a value" alone told the author nothing to do. A UTF-8
+// file's error is as it was.
+func TestUTF16JSONSyntaxErrorSaysWhy(t *testing.T) {
+	card := `{"id":"x","command":"x","summary":"s","intent_phrases":["p"],"effects":"e","risk":"reversible","example":"x"}`
+	for _, tt := range []struct {
+		name string
+		data []byte
+		want string // the json-syntax message
+	}{
+		{"LE with mark", encodeUTF16(card, false), "unexpected byte 0xff, expected a value: the file is UTF-16 (it starts with a UTF-16 byte order mark), which JSON readers do not read; save it as UTF-8"},
+		{"BE with mark", encodeUTF16(card, true), "unexpected byte 0xfe, expected a value: the file is UTF-16 (it starts with a UTF-16 byte order mark), which JSON readers do not read; save it as UTF-8"},
+		{"LE without", encodeUTF16(card, false)[2:], `unexpected '\x00', expected a string key: the file is UTF-16 (every other byte is zero, as in UTF-16 without a byte order mark), which JSON readers do not read; save it as UTF-8`},
+		{"UTF-8", []byte(`{"id":`), "unexpected end of file, expected a value: the file ends inside the object"},
+	} {
+		var got []Diagnostic
+		for _, d := range Validate(&Sources{Cards: []CardSource{{File: File{Path: "bin/x.card.json", Data: tt.data}, ToolPath: "bin/x", ToolExists: true}}}).Diagnostics {
+			if d.Rule == "json-syntax" {
+				got = append(got, d)
+			}
+		}
+		if len(got) != 1 || !strings.HasPrefix(got[0].Message, tt.want) || tt.name == "UTF-8" && strings.Contains(got[0].Message, "UTF-16") {
+			t.Errorf("%s: %v\nwant one json-syntax starting %q", tt.name, got, tt.want)
+		}
+	}
+}
+
 // utf16Encoding tells UTF-16 without a byte order mark by its zero bytes,
 // and nothing else for it: UTF-8 text, text with a stray NUL, binary data
 // with zeros in no pattern, a file too short to tell, and one whose first
