@@ -49,3 +49,52 @@ func TestCardIDsComparedComposed(t *testing.T) {
 		}
 	}
 }
+
+// TestCardPathsFoldedWarned: a card whose path differs from an earlier
+// one's only in case or Unicode form is a reserved-name warning on the
+// later file, naming the other (a Windows or macOS checkout holds only
+// one of the two); both cards are indexed still. Paths that differ
+// otherwise are not told.
+func TestCardPathsFoldedWarned(t *testing.T) {
+	card := func(name, id string) CardSource {
+		return CardSource{File: File{Path: "bin/" + name + ".card.json", Data: []byte(cardJSON(id))}, ToolPath: "bin/" + name, ToolExists: true}
+	}
+	tests := []struct {
+		name  string
+		cards []CardSource
+		want  []string // file: message, of reserved-name
+	}{
+		{"case", []CardSource{card("Foo", "foo-upper"), card("foo", "foo-lower")},
+			[]string{"bin/foo.card.json: this card's path differs from bin/Foo.card.json's only in case, which the file systems of Windows and macOS do not tell apart: a checkout there holds one of the two files, and the other card is missing; rename one of them (and its tool)"}},
+		{"Unicode form", []CardSource{card("cafe\u0301", "one"), card("caf\u00e9", "two")},
+			[]string{"bin/caf\u00e9.card.json: this card's path differs from bin/cafe\u0301.card.json's only in Unicode form " + `(as code points: "bin/caf\u00e9.card.json" and "bin/cafe\u0301.card.json"; names that look alike may differ in Unicode normalization), which macOS's file system does not tell apart: a checkout there holds one of the two files, and the other card is missing; rename one of them (and its tool)`}},
+		{"three, one told each", []CardSource{card("DEPLOY", "a"), card("Deploy", "b"), card("deploy", "c")},
+			[]string{"bin/Deploy.card.json: this card's path differs from bin/DEPLOY.card.json's", "bin/deploy.card.json: this card's path differs from bin/DEPLOY.card.json's"}},
+		{"other names", []CardSource{card("foo", "a"), card("foo2", "b"), card("Bar", "c")}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := Validate(&Sources{Cards: tt.cards})
+			var got []string
+			for _, d := range res.Diagnostics {
+				if d.Rule == "reserved-name" {
+					if d.Severity != Warning || d.Line != 0 {
+						t.Errorf("%s: %s at line %d, want a warning about the whole file", d.File, d.Severity, d.Line)
+					}
+					got = append(got, d.File+": "+d.Message)
+				}
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("reserved-name findings %q, want %d", got, len(tt.want))
+			}
+			for i := range got {
+				if !strings.HasPrefix(got[i], tt.want[i]) {
+					t.Errorf("got %q\nwant %q", got[i], tt.want[i])
+				}
+			}
+			if len(res.Cards) != len(tt.cards) {
+				t.Errorf("%d cards indexed, want %d (a warning leaves them in)", len(res.Cards), len(tt.cards))
+			}
+		})
+	}
+}

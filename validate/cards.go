@@ -75,6 +75,7 @@ func checkCards(srcs []CardSource, cache *Cache, l *lookups, s *sink) []*Card {
 	if l != nil {
 		l.cards = slices.Grow(l.cards, len(srcs)) // a lookup for each card read
 	}
+	checkCardPathsFold(srcs, s)
 	var out []*Card
 	var docs []*doc // out's documents
 	seen := map[string]*Card{}
@@ -163,6 +164,44 @@ func checkCards(srcs []CardSource, cache *Cache, l *lookups, s *sink) []*Card {
 	checkCardIDsVisible(all, allDocs, s)
 	checkCardIDsConfusable(all, allDocs, s)
 	return out
+}
+
+// checkCardPathsFold warns of a card whose path differs from an earlier
+// card's only in case, or in Unicode form (bin/Foo.card.json beside
+// bin/foo.card.json; café composed and decomposed): the file systems of
+// Windows and macOS tell no such names apart, so a checkout there holds
+// one of the two files, and the other card is missing, with no word from
+// Git but a note at clone. The later in path order is told (reserved-name,
+// a warning, as a name Git for Windows cannot check out is), naming the
+// other.
+func checkCardPathsFold(srcs []CardSource, s *sink) {
+	if len(srcs) < 2 {
+		return
+	}
+	first := make(map[string]string, len(srcs))
+	for i := range srcs {
+		p := srcs[i].Path
+		key := strings.ToLower(nfc(p))
+		other, ok := first[key]
+		if !ok {
+			first[key] = p
+			continue
+		}
+		if other == p {
+			continue
+		}
+		// Windows folds case only; macOS (APFS, HFS+) folds case and
+		// Unicode form alike.
+		how, which := "case", "the file systems of Windows and macOS do"
+		switch {
+		case nfc(p) == nfc(other):
+			how, which = "Unicode form ("+CodePoints(p, other)+")", "macOS's file system does"
+		case strings.ToLower(p) != strings.ToLower(other):
+			how, which = "case and Unicode form ("+CodePoints(p, other)+")", "macOS's file system does"
+		}
+		s.add(Diagnostic{File: p, Rule: "reserved-name", Severity: Warning, Message: fmt.Sprintf(
+			"this card's path differs from %s's only in %s, which %s not tell apart: a checkout there holds one of the two files, and the other card is missing; rename one of them (and its tool)", other, how, which)})
+	}
 }
 
 // reportDuplicateCardID reports two cards of one id: c, of document d,
