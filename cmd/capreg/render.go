@@ -318,7 +318,13 @@ func readJSONFile(ctx context.Context, flag, path, repo string, stderr io.Writer
 			// reader to count which of the object's members it was.
 			where = " (" + e.Pointer + ")"
 		}
-		sayf(stderr, "capreg: %s %s:%d:%d%s: %s", flag, path, line, col, where, e.Describe(data))
+		// A file an editor saved as "Unicode" (UTF-16) told only of its
+		// first byte, 0xff or a NUL.
+		utf16 := ""
+		if why, ok := validate.UTF16(data); ok {
+			utf16 = fmt.Sprintf(": the file is UTF-16 (%s); save it as UTF-8", why)
+		}
+		sayf(stderr, "capreg: %s %s:%d:%d%s: %s%s", flag, path, line, col, where, e.Describe(data), utf16)
 		return ojson.Value{}, nil, exitUsage
 	}
 	// As a request body: a stray byte read as U+FFFD made a config key
