@@ -74,3 +74,40 @@ func TestProbeLeftChildIsStopped(t *testing.T) {
 		t.Errorf("probe's output %q lacks what it printed before exiting", stdout.String())
 	}
 }
+
+// TestProbeCRLFScriptSaysWhy: a tool checked out with CRLF line ends
+// (.gitattributes eol=crlf) has "#!/bin/sh\r" for its interpreter, which
+// the system does not find, and sh says the tool itself is "not found":
+// the 127's note says the tool is there, why it is not run, and what to
+// write, where it said the tool was looked up in its folder and on PATH.
+// The same tool with LF line ends runs; a tool that is missing keeps the
+// note it had.
+func TestProbeCRLFScriptSaysWhy(t *testing.T) {
+	for _, tt := range []struct {
+		name, script string // "" for no tool
+		code         int
+		want         string
+	}{
+		{"CRLF", "#!/bin/sh\r\necho usage\r\n", exitFindings,
+			`capreg: help_probe exited with 127, the shell's code for a command not found: the tool bin/my tool is there, but its first line, "#!/bin/sh\r", ends in a carriage return (CRLF line ends, as a checkout with eol=crlf or core.autocrlf writes them), so the system looks for an interpreter of that name, with the \r, and finds none; give the tool LF line ends (a .gitattributes line /bin/my\ tool text eol=lf, then rm 'bin/my tool' && git checkout -- 'bin/my tool')`},
+		{"LF", "#!/bin/sh\necho usage\n", exitOK, ""},
+		{"missing", "", exitFindings, `(looked up in the tool's folder bin, then on PATH)`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			repo := t.TempDir()
+			if err := os.Mkdir(filepath.Join(repo, "bin"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if tt.script != "" {
+				if err := os.WriteFile(filepath.Join(repo, "bin", "my tool"), []byte(tt.script), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var stdout, stderr bytes.Buffer
+			code := runProbe(context.Background(), repo, "bin/my tool", "'bin/my tool' --help", 10*time.Second, &stdout, &stderr)
+			if code != tt.code || !strings.Contains(stderr.String(), tt.want) {
+				t.Errorf("exit %d, stderr %q\nwant exit %d and a line holding %q", code, stderr.String(), tt.code, tt.want)
+			}
+		})
+	}
+}

@@ -557,9 +557,49 @@ func shellExitHint(code int, repo, toolPath string) string {
 		}
 		return ", the shell's code for a command it found but cannot run"
 	case 127:
+		if line := crlfShebang(repo, toolPath); line != "" {
+			return fmt.Sprintf(", the shell's code for a command not found: the tool %s is there, but its first line, %q, ends in a carriage return "+
+				"(CRLF line ends, as a checkout with eol=crlf or core.autocrlf writes them), so the system looks for an interpreter of that name, with the \\r, and finds none; "+
+				"give the tool LF line ends (a .gitattributes line %s text eol=lf, then rm %s && git checkout -- %s)",
+				toolPath, line, gitattributesPattern(toolPath), shellQuote(toolPath), shellQuote(toolPath))
+		}
 		return fmt.Sprintf(", the shell's code for a command not found (looked up in the tool's folder %s, then on PATH)", path.Dir(toolPath))
 	}
 	return ""
+}
+
+// crlfShebang is the first line of the tool at toolPath, without its
+// "\n", when it is a "#!" line ending in "\r": a script checked out with
+// CRLF line ends, whose interpreter ("/bin/sh\r") the system does not
+// find, so that sh says the tool itself is "not found". "" otherwise.
+func crlfShebang(repo, toolPath string) string {
+	f, err := os.Open(filepath.Join(repo, filepath.FromSlash(toolPath)))
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	head := make([]byte, 256)
+	n, _ := io.ReadFull(f, head)
+	line, _, found := bytes.Cut(head[:n], []byte("\n"))
+	if !found || !bytes.HasPrefix(line, []byte("#!")) || !bytes.HasSuffix(line, []byte("\r")) {
+		return ""
+	}
+	return string(line)
+}
+
+// gitattributesPattern is toolPath as a .gitattributes pattern: the path
+// from the root ("/bin/land"), with the characters a pattern reads
+// otherwise (space, *, ?, [, \\) escaped.
+func gitattributesPattern(toolPath string) string {
+	var b strings.Builder
+	b.WriteByte('/')
+	for _, r := range toolPath {
+		if strings.ContainsRune(" *?[\\", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // probeCommand is the shell text runProbe runs for a card's help_probe:
