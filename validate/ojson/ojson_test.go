@@ -164,7 +164,10 @@ func TestParseErrors(t *testing.T) {
 		// it as an escape)", as if a line break were meant in it.
 		{"{\n  \"title\": \"Notify,\n  \"tier\": \"core\"\n}", SyntaxError, 21, "/title", `the string that opens at 2:12 is not closed before its line ends: type its closing '"' here (a line break inside a string is written \n)`},
 		{"[\"a\r\n]", SyntaxError, 3, "/0", `the string that opens at 1:2 is not closed before its line ends`},
-		{"\"a\x01\"", SyntaxError, 2, "", "control character"},
+		{"\"a\x01\"", SyntaxError, 2, "", `control character 0x01 inside a string: write it as the escape \u0001`},
+		// A raw tab, typed with the Tab key: the escape is named, where
+		// it said "control character 0x09 (write it as an escape)".
+		{"{\"a\": \"x\ty\"}", SyntaxError, 8, "/a", `a tab inside a string: JSON strings hold no raw tab; write it as \t (or a space)`},
 		{`01`, SyntaxError, 1, "", "after the JSON value"},
 		{`-`, SyntaxError, 1, "", "expected a digit"},
 		{`1.`, SyntaxError, 2, "", "after '.'"},

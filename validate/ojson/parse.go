@@ -869,8 +869,13 @@ func (p *parser) string() string {
 			line, col := Position(p.src, start)
 			p.fail(p.pos, "the string that opens at %d:%d is not closed before its line ends: type its closing '\"' here (a line break inside a string is written \\n)", line, col)
 			return ""
+		case c == '\t':
+			// A tab typed into a value (an editor's Tab key, a pasted
+			// table): the escape to write is named.
+			p.fail(p.pos, "a tab inside a string: JSON strings hold no raw tab; write it as \\t (or a space)")
+			return ""
 		case c < 0x20:
-			p.fail(p.pos, "control character 0x%02x inside a string (write it as an escape)", c)
+			p.fail(p.pos, "control character 0x%02x inside a string: write it as the escape \\u%04x", c, c)
 			return ""
 		default:
 			p.pos++
