@@ -206,7 +206,7 @@ func checkIDFolder(c *Capability, schemaFrom int, s *sink) {
 	switch {
 	case c.ID == "" || c.ID == c.Folder:
 	case isKebab(c.ID) || !isKebab(c.Folder):
-		s.at(c.doc, "/id", "id-folder-mismatch", "%s", idFolderMismatch(c.ID, c.Folder))
+		s.at(c.doc, "/id", "id-folder-mismatch", "%s", idFolderMismatch(c.ID, c.Folder, path.Dir(c.File)))
 	default:
 		for i := schemaFrom; i < len(s.diags); i++ {
 			if dg := &s.diags[i]; dg.Rule == "schema" && dg.Pointer == "/id" && dg.File == c.File {
@@ -371,12 +371,38 @@ func placeDoc(file string, data []byte, v ojson.Value, errs []ojson.Error, mende
 // letters beyond ASCII are also shown escaped: "café" typed on one system
 // and a folder created on another (macOS decomposes é into e and a
 // combining accent) print alike and differ only in their code points.
-func idFolderMismatch(id, folder string) string {
+//
+// dir is the folder's path, for the rename to type.
+func idFolderMismatch(id, folder, dir string) string {
+	if isKebab(id) && strings.EqualFold(id, folder) {
+		// The folder's name in other case ("Lint-Gate") is no id: the
+		// folder is the one to rename, in two steps on Windows and
+		// macOS, whose file systems take Lint-Gate and lint-gate for one
+		// name ("rename one of them" offered the id too).
+		how := ""
+		if plainPath(dir) {
+			to := path.Join(path.Dir(dir), id)
+			how = fmt.Sprintf(" (a change of case only: on Windows or macOS, git mv %s %s.tmp && git mv %s.tmp %s)", dir, to, to, to)
+		}
+		return fmt.Sprintf("id %q does not equal its folder name %q, which is no id (ids are lower-case letters, digits and hyphens): rename the folder to %q%s", id, folder, id, how)
+	}
 	msg := fmt.Sprintf("id %q does not equal its folder name %q; rename one of them", id, folder)
 	if !isASCII(id) || !isASCII(folder) {
 		msg += " (" + CodePoints(id, folder) + ")"
 	}
 	return msg
+}
+
+// plainPath reports whether p holds only letters, digits and ./_- , so
+// that it can be typed in a shell as it is.
+func plainPath(p string) bool {
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("./_-", c) >= 0) {
+			return false
+		}
+	}
+	return p != ""
 }
 
 func isASCII(s string) bool {

@@ -491,7 +491,7 @@ func TestJSONSyntaxFindingHasThePointer(t *testing.T) {
 // A folder name of a byte beyond ASCII that is no UTF-8 (0x80, as a
 // Linux folder may be named) is shown as code points beside the id.
 func TestIDFolderMismatchShowsTheLowestNonASCIIByte(t *testing.T) {
-	if got := idFolderMismatch("ui", "ui\x80"); !strings.Contains(got, `as code points: "ui" and "ui\x80"`) {
+	if got := idFolderMismatch("ui", "ui\x80", "capabilities/ui\x80"); !strings.Contains(got, `as code points: "ui" and "ui\x80"`) {
 		t.Errorf("%s: want both names as code points", got)
 	}
 }

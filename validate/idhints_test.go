@@ -200,3 +200,31 @@ func TestIDNotKebabNamesItsFolder(t *testing.T) {
 		}
 	}
 }
+
+// TestIDFolderCaseSaysRenameTheFolder: an id whose folder is its name in
+// other case ("Lint-Gate/", made on Windows or macOS) is told to rename
+// the folder, which is no id, with the two-step git mv those systems
+// need for a change of case; "rename one of them" offered the id too. A
+// folder of another name keeps that message.
+func TestIDFolderCaseSaysRenameTheFolder(t *testing.T) {
+	for _, tc := range []struct{ folder, id, want string }{
+		{"Lint-Gate", "lint-gate", `id "lint-gate" does not equal its folder name "Lint-Gate", which is no id (ids are lower-case letters, digits and hyphens): rename the folder to "lint-gate" (a change of case only: on Windows or macOS, git mv capabilities/Lint-Gate capabilities/lint-gate.tmp && git mv capabilities/lint-gate.tmp capabilities/lint-gate)`},
+		{"HELLO", "hello", `rename the folder to "hello" (a change of case only`},
+		{"Hello World", "hello", `id "hello" does not equal its folder name "Hello World"; rename one of them`},
+		{"world", "hello", `id "hello" does not equal its folder name "world"; rename one of them`},
+	} {
+		data := fmt.Sprintf(`{"id": %q, "role": "feature", "title": "T", "description": "D.", "version": "1.0.0", "tier": "core",
+ "requires": [], "skills": [], "agents": [], "config": {}, "steps": [], "contributions": [], "gates": []}`, tc.id)
+		src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{{Folder: tc.folder,
+			Manifest: File{Path: "capabilities/" + tc.folder + "/capability.json", Data: []byte(data)}}}}
+		var got []string
+		for _, d := range Validate(&src).Diagnostics {
+			if d.Rule == "id-folder-mismatch" {
+				got = append(got, d.Message)
+			}
+		}
+		if len(got) != 1 || !strings.HasPrefix(got[0], tc.want) && !strings.Contains(got[0], tc.want) {
+			t.Errorf("id %q in %s/: %q, want one id-folder-mismatch holding %q", tc.id, tc.folder, got, tc.want)
+		}
+	}
+}

@@ -477,11 +477,11 @@ func TestUncoveredPointsOfTagsSayTheTags(t *testing.T) {
 // name only in Unicode form is shown as code points, so the difference can be
 // seen; ASCII names are not.
 func TestIDFolderMismatchShowsCodePoints(t *testing.T) {
-	got := idFolderMismatch("caf\u00e9", "cafe\u0301")
+	got := idFolderMismatch("caf\u00e9", "cafe\u0301", "capabilities/cafe\u0301")
 	if !strings.Contains(got, `"caf\u00e9" and "cafe\u0301"`) {
 		t.Errorf("%s: want both names as code points", got)
 	}
-	if got := idFolderMismatch("ui", "ux"); strings.Contains(got, "code points") {
+	if got := idFolderMismatch("ui", "ux", "capabilities/ux"); strings.Contains(got, "code points") {
 		t.Errorf("%s: ASCII names need no code points", got)
 	}
 }
