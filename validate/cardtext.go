@@ -276,6 +276,12 @@ func helpProbeProblem(c *Card, names []string) string {
 		return fmt.Sprintf("the help_probe %q starts with an option: it is a command line, run with sh, which takes the option for its own, so `capreg tools show --probe` does not run it; write %q",
 			probe, tool+" "+probe)
 	}
+	// A Windows author's path (tools\deploy.sh --help): sh reads the
+	// backslashes as escapes and runs toolsdeploy.sh, found nowhere.
+	if w, meant := windowsCommandPath(probe); meant != "" {
+		return fmt.Sprintf("the help_probe %q runs %q, a Windows path: sh reads each backslash as an escape and would run %q, so `capreg tools show --probe` does not run it; write %q (forward slashes, which Windows takes too)",
+			clipText(probe), w, strings.ReplaceAll(w, `\`, ""), meant+strings.TrimPrefix(probe, w))
+	}
 	// A sentence's first word comes first: "see `land --help`" runs
 	// land, but only after sh has failed to find "see".
 	what := proseStart(probe, names)

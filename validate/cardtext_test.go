@@ -115,6 +115,10 @@ func TestCardHelpProbeIsACommandLine(t *testing.T) {
 		{"see `land --help`", `sh would run "see", its first word`},
 		{"Usage is in docs/land for you.", `is prose`}, // a path to land is no run of it here
 
+		// A Windows author's path: sh would run binland.
+		{`bin\land --help`, `the help_probe "bin\\land --help" runs "bin\\land", a Windows path: sh reads each backslash as an escape and would run "binland", so ` + "`capreg tools show --probe`" + ` does not run it; write "bin/land --help" (forward slashes, which Windows takes too)`},
+		{`.\bin\land -h`, `write "./bin/land -h"`},
+
 		{"bin/land --help", ""},
 		{"land --help", ""},
 		{"  land -h  ", ""},
