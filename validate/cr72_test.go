@@ -195,3 +195,18 @@ func TestCR72HostConsumeWrittenOtherwise(t *testing.T) {
 		})
 	}
 }
+
+// TestHostConsumeInAnotherUnicodeForm: a host's consume composed (NFC)
+// that an earlier host produces decomposed (NFD, saved on macOS) is told
+// so, both forms escaped, where its did-you-mean printed a name that
+// looked the same as the consume.
+func TestHostConsumeInAnotherUnicodeForm(t *testing.T) {
+	src := gate4Repo(t, nil, [][3]string{
+		{"discuss-phase.md", "produces: CONTEXT.md", "produces: CONTEXT.md, RE\u0301SUME\u0301.md"},
+		{"plan-phase.md", "consumes: CONTEXT.md", "consumes: CONTEXT.md, R\u00c9SUM\u00c9.md"}})
+	want := []string{`workflows/plan-phase.md:6:23 the plan host workflow consumes "RÉSUMÉ.md", which no host workflow before it produces, nor any capability step by "plan:post": gsd-core does not check it, but what the step expects is never made; ` +
+		`an earlier host workflow produces it as "RE\u0301SUME\u0301.md", the same letters decomposed (NFD: a letter, then its accent, as macOS may save it), where this consume is "R\u00c9SUM\u00c9.md", composed (NFC): gsd-core compares names byte for byte, so write it composed there, "R\u00c9SUM\u00c9.md"`}
+	if got := hostConsumeFindings(t, src); !slices.Equal(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

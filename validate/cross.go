@@ -1565,7 +1565,15 @@ func (k *artifactHints) of(a string) string {
 	if hint := invisibleHostHint(a, k.known, k.host); hint != "" {
 		return hint
 	}
-	if hint := normalizationHint(a, k.known, k.host, k.produced); hint != "" {
+	if hint := normalizationHint(a, k.known, func(other string) string {
+		if idx, ok := k.host[other]; ok {
+			return fmt.Sprintf("the %s step's host workflow produces it", stepOf(Points[idx]))
+		}
+		if _, ok := k.produced[other]; ok {
+			return "a capability's step produces it"
+		}
+		return ""
+	}); hint != "" {
 		return hint
 	}
 	if hint := artifactHint(a, k.known); hint != "" {
@@ -1633,15 +1641,18 @@ func invisibleHostHint(a string, known []string, host map[string]int) string {
 // and a did-you-mean would print a name that looks the same as a. Both
 // forms are written escaped, so the difference shows, and the one to
 // change is named: the decomposed one, whichever side it is. "" for none.
-func normalizationHint[P any](a string, known []string, host map[string]int, produced map[string]P) string {
+//
+// where says who produces the other spelling ("the plan step's host
+// workflow produces it"), "" for none to name.
+func normalizationHint(a string, known []string, where func(string) string) string {
 	composed := nfc(a)
 	for _, k := range known {
 		if k == a || nfc(k) != composed {
 			continue
 		}
-		where := "a capability's step produces it"
-		if idx, ok := host[k]; ok {
-			where = fmt.Sprintf("the %s step's host workflow produces it", stepOf(Points[idx]))
+		where := where(k)
+		if where == "" {
+			continue
 		}
 		fix := "write this consume composed"
 		switch {
@@ -2153,6 +2164,9 @@ func hostConsumeHint(a string, e *ContractEntry, earlier map[string]int, contrac
 		return hint
 	}
 	if hint := ownSpellingHint(a, earlier); hint != "" {
+		return hint
+	}
+	if hint := normalizationHint(a, known, func(string) string { return "an earlier host workflow produces it" }); hint != "" {
 		return hint
 	}
 	if near := NearestID(a, known); near != "" {
