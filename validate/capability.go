@@ -405,6 +405,18 @@ func plainPath(p string) bool {
 	return p != ""
 }
 
+// alikeNote is, for a name and the one a did-you-mean offers for it,
+// their code points when the two print alike, the same letters in
+// another Unicode form ("vérifier" composed and decomposed, as macOS may
+// save it): "did you mean "vérifier"?" alone named what was written.
+// "" for names that differ to the eye.
+func alikeNote(got, meant string) string {
+	if got == meant || nfc(got) != nfc(meant) {
+		return ""
+	}
+	return " (" + CodePoints(got, meant) + ")"
+}
+
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
@@ -660,7 +672,7 @@ func checkDefault(d *doc, ptr, typ string, e, def *ojson.Value, s *sink) {
 			if def.Kind == ojson.String {
 				got = strconv.Quote(def.Str)
 				if m := NearestID(def.Str, vals.Strings()); m != "" {
-					meant = fmt.Sprintf(" (did you mean %q?)", m)
+					meant = fmt.Sprintf(" (did you mean %q?)%s", m, alikeNote(def.Str, m))
 				}
 			}
 			s.at(d, ptr+"/default", "config-slice", "default must be one of the enum values %s, not %s%s", quoteList(vals.Strings()), got, meant)
@@ -1032,7 +1044,7 @@ func checkConfigValues(d *doc, ptr string, cv *ojson.Value, s *sink) {
 func whenHint(c *Capability, when string) string {
 	if !strings.ContainsAny(when, "!=&|<> ()") {
 		if meant := nearConfigKey(c, when); meant != "" {
-			return fmt.Sprintf("; did you mean %q?", meant)
+			return fmt.Sprintf("; did you mean %q?%s", meant, alikeNote(when, meant))
 		}
 		return ""
 	}
@@ -1131,7 +1143,7 @@ func checkRef(c *Capability, d *doc, ptr string, ref *ojson.Value, s *sink) {
 // capability's own list: the entry of list it probably misspells, or "".
 func ownedHint(v string, list []string) string {
 	if near := NearestID(v, list); near != "" {
-		return fmt.Sprintf(" (did you mean %q?)", near)
+		return fmt.Sprintf(" (did you mean %q?)%s", near, alikeNote(v, near))
 	}
 	return ""
 }

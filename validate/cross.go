@@ -1727,7 +1727,7 @@ func artifactNames[P any](host map[string]int, produced map[string]P) []string {
 // ("CONTEXTS.md", "context.md" for CONTEXT.md), or "".
 func artifactHint(a string, known []string) string {
 	if want := NearestID(a, known); want != "" {
-		return fmt.Sprintf("; did you mean %q?", want)
+		return fmt.Sprintf("; did you mean %q?%s", want, alikeNote(a, want))
 	}
 	return ""
 }
@@ -2170,7 +2170,7 @@ func hostConsumeHint(a string, e *ContractEntry, earlier map[string]int, contrac
 		return hint
 	}
 	if near := NearestID(a, known); near != "" {
-		return fmt.Sprintf("; did you mean %q?", near)
+		return fmt.Sprintf("; did you mean %q?%s", near, alikeNote(a, near))
 	}
 	for _, step := range Steps[i+1:] {
 		if l := contract.Entry(step); l != nil && slices.Contains(l.Produces, a) {

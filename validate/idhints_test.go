@@ -228,3 +228,40 @@ func TestIDFolderCaseSaysRenameTheFolder(t *testing.T) {
 		}
 	}
 }
+
+// TestDidYouMeanAlikeShowsCodePoints: a did-you-mean whose name is the
+// one written in another Unicode form (a skill or config key typed
+// composed, NFC, where the list holds it decomposed, NFD, as macOS may
+// save it) shows both as code points; "did you mean "vérifier"?" alone
+// named what was written. A plain typo's is as it was.
+func TestDidYouMeanAlikeShowsCodePoints(t *testing.T) {
+	const nfc, nfd = "v\u00e9rifier", "ve\u0301rifier"
+	const alike = `v\u00e9rifier" and "`
+	for _, tc := range []struct {
+		skill, ref, key, when string
+		alike                 bool
+	}{
+		{nfd, nfc, "workflow.x_" + nfd, "workflow.x_" + nfc, true},
+		{"verify", "verfy", "workflow.x", "workflow.y", false},
+	} {
+		data := fmt.Sprintf(`{"id": "x", "role": "feature", "title": "T", "description": "D.", "version": "1.0.0", "tier": "core",
+ "requires": [], "skills": [%q], "agents": [], "config": {%q: {"type": "boolean", "default": true, "description": "d"}},
+ "steps": [{"point": "plan:pre", "ref": {"skill": %q}, "produces": [], "consumes": [], "when": %q}], "contributions": [], "gates": []}`, tc.skill, tc.key, tc.ref, tc.when)
+		src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{{Folder: "x",
+			Manifest: File{Path: "capabilities/x/capability.json", Data: []byte(data)}}}}
+		n := 0
+		for _, d := range Validate(&src).Diagnostics {
+			if d.Rule != "ref-not-owned" && d.Rule != "when-unknown-key" {
+				continue
+			}
+			n++
+			shown := strings.Contains(d.Message, alike) && strings.HasSuffix(d.Message, "rifier\"; names that look alike may differ in Unicode normalization)")
+			if !strings.Contains(d.Message, "did you mean") || shown != tc.alike {
+				t.Errorf("%s: %q; want a did-you-mean, with the code points %v", d.Rule, d.Message, tc.alike)
+			}
+		}
+		if n != 2 {
+			t.Errorf("skill %q: %d ref-not-owned and when-unknown-key findings, want 2", tc.skill, n)
+		}
+	}
+}
