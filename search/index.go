@@ -128,7 +128,9 @@ type Index struct {
 	ngIdf      []float32
 	cardNgNorm []float32
 
-	pool sync.Pool // *scratch
+	// pool holds *scratch; a pointer, shared by the indexes Reordered
+	// makes of this one (a scratch is sized by the cards and vocabulary).
+	pool *sync.Pool
 
 	// Word vectors (assoc.go), unless featAssoc is off: the table and the
 	// row of each vocabulary term in it (-1 if none).
@@ -323,7 +325,43 @@ func (ix *Index) buildStatistics() {
 	}
 	ix.buildCardRows()
 	n, v := len(ix.cards), len(ix.vocab)
-	ix.pool.New = func() any { return newScratch(n, v) }
+	ix.pool = &sync.Pool{New: func() any { return newScratch(n, v) }}
+}
+
+// Reordered returns an index of ix's cards given to Build in another
+// order: from[i] is the place, in the slice ix was built of, of the card
+// now at i (from is a permutation). It answers as Build of the cards in
+// the new order does, its Result.Card, Query.Commands and Bound.Card in
+// that order, and shares all else with ix, which is unchanged: Build holds
+// the cards in id order, so nothing it computed depends on the order
+// given but for cards of one id, which it keeps in that order. Reordered
+// returns nil when cards of one id are not in the order they were (Build
+// would hold them otherwise) or from is no permutation of ix's cards.
+func (ix *Index) Reordered(from []int) *Index {
+	if ix == nil || len(from) != len(ix.given) {
+		return nil
+	}
+	nx := *ix
+	nx.given, nx.place = make([]int, len(from)), make([]int, len(from))
+	for p := range nx.given {
+		nx.given[p] = -1
+	}
+	for i, g := range from {
+		if g < 0 || g >= len(ix.place) || nx.given[ix.place[g]] >= 0 {
+			return nil // out of range, or twice
+		}
+		nx.place[i] = ix.place[g]
+		nx.given[ix.place[g]] = i
+	}
+	for p := 1; p < len(nx.cards); p++ {
+		if nx.cards[p].ID == nx.cards[p-1].ID && nx.given[p] < nx.given[p-1] {
+			return nil
+		}
+	}
+	if nx.bound.Left > 0 {
+		nx.bound.Card = nx.given[ix.place[ix.bound.Card]]
+	}
+	return &nx
 }
 
 // without returns an index of the same cards without the intent phrases

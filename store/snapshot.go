@@ -358,8 +358,12 @@ func (s *Snapshot) searchCards() []search.Card {
 // shareSearch gives s the search index and the command matcher of prev
 // when both have the same cards, as after an edit that touched only
 // capabilities or workflows: both are pure functions of the cards, and
-// the index costs a quarter of a second to build for 10,000 of them. It
-// must be called before s is published.
+// the index costs a quarter of a second to build for 10,000 of them. When
+// s has prev's cards in another order (a card renamed or moved to sort
+// elsewhere), s is given prev's index reordered (search.Index.Reordered),
+// which answers as one built of s's cards, and compiles its own matcher
+// (cmdline's card indexes are the order's). It must be called before s
+// is published.
 //
 // The same cards are the same strings, in memory as well as in value
 // (sameCard): the index and the matcher keep the cards' strings, which
@@ -370,17 +374,48 @@ func (s *Snapshot) searchCards() []search.Card {
 // for as long as no card's search text changed: every card twice after
 // a reformatting commit. s builds its own then, as after a card's edit.
 // A capability's edit gives the cards the Cache kept, the very strings
-// prev's are, and a card put back as prev holds it is parsed over prev's
-// bytes (Load): both share.
+// prev's are, a card renamed or moved is given the tree of its bytes at
+// its old path, and a card put back as prev holds it is parsed over
+// prev's bytes (Load): all share.
 func (s *Snapshot) shareSearch(prev *Snapshot) {
 	if prev == nil || len(prev.Result.Cards) != len(s.Result.Cards) {
 		return
 	}
-	if !slices.EqualFunc(prev.searchCards(), s.searchCards(), sameCard) {
-		return
+	from, ok := reordering(prev.searchCards(), s.searchCards())
+	switch {
+	case !ok:
+	case from == nil:
+		s.searchOnce.Do(func() { s.search = prev.SearchIndex() })
+		s.commandsOnce.Do(func() { s.commands = prev.Commands() })
+	default:
+		if ix := prev.SearchIndex().Reordered(from); ix != nil { // nil: cards of one id reordered
+			s.searchOnce.Do(func() { s.search = ix })
+		}
 	}
-	s.searchOnce.Do(func() { s.search = prev.SearchIndex() })
-	s.commandsOnce.Do(func() { s.commands = prev.Commands() })
+}
+
+// reordering reports whether now are the cards of old (the same strings,
+// sameCard), and in which order: nil when in old's, else the place in old
+// of each card of now.
+func reordering(old, now []search.Card) (from []int, ok bool) {
+	if slices.EqualFunc(old, now, sameCard) {
+		return nil, true
+	}
+	byID := make(map[string][]int, len(old)) // places in old not yet taken
+	for i, c := range old {
+		byID[c.ID] = append(byID[c.ID], i)
+	}
+	from = make([]int, len(now))
+	for i, c := range now {
+		places := byID[c.ID]
+		j := slices.IndexFunc(places, func(o int) bool { return sameCard(old[o], c) })
+		if j < 0 {
+			return nil, false
+		}
+		from[i] = places[j]
+		byID[c.ID] = slices.Delete(places, j, j+1)
+	}
+	return from, true
 }
 
 // shareBytes makes src hold, for each file whose content did not change,
