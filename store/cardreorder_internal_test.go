@@ -21,10 +21,13 @@ import (
 // with a risk filter or a longer list) as a build without a cache of the
 // same repository does: the same hits, scores, ties' order, matched
 // fields, coverage and replaces patterns, and Result.Card indexing its
-// own Result.Cards. Twice: reordered, then reordered again from that.
+// own Result.Cards; and the command matcher, reordered too, matches each
+// card's replaces patterns as one compiled afresh. Twice: reordered, then
+// reordered again from that.
 func TestReorderedCardsSearchAsBuilt(t *testing.T) {
 	repo := t.TempDir()
 	copyTree(t, "../testdata/intent-eval", repo)
+	addReplaces(t, repo)
 	queries := devIntents(t, "../testdata/intent-eval/queries.jsonl")
 	w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}})
 	w.rebuild(context.Background(), nopNotifier{})
@@ -80,8 +83,63 @@ func TestReorderedCardsSearchAsBuilt(t *testing.T) {
 				t.Errorf("%v: the index's %+v:\n reordered %+v\n built     %+v", moves, q, got, want)
 			}
 		}
+		if snap.commands == nil || snap.commands == served.commands {
+			t.Errorf("%v: the served command matcher was not given reordered (compiled when asked, or shared as it was)", moves)
+		}
+		lines := 0
+		for _, c := range fresh.Result.Cards {
+			for _, line := range c.Replaces {
+				lines++
+				if got, want := cardIDs(snap, snap.Commands().Find(line)), cardIDs(fresh, fresh.Commands().Find(line)); !slices.Equal(got, want) {
+					t.Errorf("%v: %q matches %v reordered, %v built", moves, line, got, want)
+				}
+			}
+		}
+		if lines == 0 {
+			t.Fatal("no card has a replaces pattern: the matcher is not compared")
+		}
+		if got, want := cardIDs(snap, snap.Commands().Find("shared-tool --force x")), cardIDs(fresh, fresh.Commands().Find("shared-tool --force x")); len(want) < 10 || !slices.Equal(got, want) {
+			t.Errorf("%v: a pattern many cards share matches %v reordered, %v built (want 10 or more)", moves, got, want)
+		}
 		served = snap
 	}
+}
+
+// addReplaces gives every fifth card of the repository's bin folder
+// replaces patterns, its id's and one they share, whose matches are
+// ordered by card id: the dev set's cards have none.
+func addReplaces(t *testing.T, repo string) {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(repo, "bin", "*.card.json"))
+	if err != nil || len(paths) < 50 {
+		t.Fatalf("cards of %s: %d, %v", repo, len(paths), err)
+	}
+	for i := 0; i < len(paths); i += 5 {
+		data, err := os.ReadFile(paths[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var card map[string]any
+		if err := json.Unmarshal(data, &card); err != nil {
+			t.Fatal(err)
+		}
+		card["replaces"] = []string{card["id"].(string) + " *", "shared-tool --force *"}
+		if data, err = json.MarshalIndent(card, "", "  "); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(paths[i], data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// cardIDs are the ids of s's cards at the indexes found.
+func cardIDs(s *Snapshot, found []int) []string {
+	ids := make([]string, len(found))
+	for i, k := range found {
+		ids[i] = s.Result.Cards[k].ID
+	}
+	return ids
 }
 
 // sameAnalysis reports whether a and b hold one analysis of their cards,

@@ -361,9 +361,9 @@ func (s *Snapshot) searchCards() []search.Card {
 // the index costs a quarter of a second to build for 10,000 of them. When
 // s has prev's cards in another order (a card renamed or moved to sort
 // elsewhere), s is given prev's index reordered (search.Index.Reordered),
-// which answers as one built of s's cards, and compiles its own matcher
-// (cmdline's card indexes are the order's). It must be called before s
-// is published.
+// which answers as one built of s's cards, and prev's matcher reordered
+// (cmdline.Matcher.Reordered) likewise. It must be called before s is
+// published.
 //
 // The same cards are the same strings, in memory as well as in value
 // (sameCard): the index and the matcher keep the cards' strings, which
@@ -390,6 +390,9 @@ func (s *Snapshot) shareSearch(prev *Snapshot) {
 	default:
 		if ix := prev.SearchIndex().Reordered(from); ix != nil { // nil: cards of one id reordered
 			s.searchOnce.Do(func() { s.search = ix })
+		}
+		if m := prev.Commands().Reordered(from); m != nil {
+			s.commandsOnce.Do(func() { s.commands = m })
 		}
 	}
 }

@@ -2350,6 +2350,29 @@ func Compile(cards []Card) *Matcher {
 	return m
 }
 
+// Reordered returns a Matcher of m's cards given to Compile in another
+// order: from[i] is the place, in the cards m was compiled of, of the
+// card now at i. It matches as Compile of the cards in the new order
+// does, and shares m's compiled patterns, which each card compiles on its
+// own, and are read only: a rebuild that only renames or moves cards
+// (store) compiles none again. nil where from is no permutation of m's
+// cards.
+func (m *Matcher) Reordered(from []int) *Matcher {
+	if m == nil || len(from) != len(m.ids) {
+		return nil
+	}
+	nm := &Matcher{ids: make([]string, len(from)), patterns: make([][]commandPattern, len(from)), names: m.names}
+	seen := make([]bool, len(from))
+	for i, g := range from {
+		if g < 0 || g >= len(m.ids) || seen[g] {
+			return nil // out of range, or twice
+		}
+		seen[g] = true
+		nm.ids[i], nm.patterns[i] = m.ids[g], m.patterns[g]
+	}
+	return nm
+}
+
 // newMatcher is a Matcher of n cards with no patterns.
 func newMatcher(n int) *Matcher {
 	return &Matcher{ids: make([]string, n), patterns: make([][]commandPattern, n), names: map[string]bool{}}
