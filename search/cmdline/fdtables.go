@@ -27,7 +27,8 @@ type finalTable struct {
 }
 
 // tableFile is a file a redirection opens: its operator (">", ">>",
-// "<", "<>") and the index of its target word.
+// "<", "<>", or one of a blind table, ">|", "<<", "<<-", "<<<" and
+// both outputs' ">" or ">&") and the index of its target word.
 type tableFile struct {
 	op string
 	at int
