@@ -694,6 +694,25 @@ func (o *overlayer) settleStrays() {
 	o.src.StrayDeclarations = o.settleNamed(o.served.StrayDeclarations, stray, func(p string) bool {
 		return o.lay.walked(p) || under(p, o.lay.capDir)
 	})
+	// An editor's copy beside a declaration is none, as the scanner has it
+	// (validate.EditorLeftover). One the served scan left out so is not
+	// known here: a change deleting its folder's declaration is not warned
+	// of it, which a rescan is.
+	declared := map[string]bool{}
+	for _, c := range o.src.Capabilities {
+		declared[c.Folder] = declared[c.Folder] || c.Manifest.Path != ""
+	}
+	o.src.StrayDeclarations = slices.DeleteFunc(o.src.StrayDeclarations, func(p string) bool {
+		if !validate.EditorLeftover(path.Base(p)) || validate.StrayKind(p, o.lay.capDir) != validate.StrayMisnamed {
+			return false
+		}
+		rest := p
+		if o.lay.capDir != "." {
+			rest = strings.TrimPrefix(p, o.lay.capDir+"/")
+		}
+		folder, _, _ := strings.Cut(rest, "/")
+		return declared[folder]
+	})
 }
 
 // settleMisnamedCards does for the files that look like tool cards what

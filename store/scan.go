@@ -388,7 +388,14 @@ type scanner struct {
 	// once, under the first name met; manifestReal are the real paths of
 	// the declarations read, which no other name of theirs makes a stray
 	// (capabilities/_groups/x/capability.json behind capabilities/x).
-	strays                  []linkedFile
+	strays []linkedFile
+	// leftovers are the editors' copies of a declaration met in a
+	// capability folder (validate.EditorLeftover): strays, noted in the
+	// Tree, only where the folder has no capability.json when the walk is
+	// done. Beside one they are files the scan does not read, which come
+	// and go as the declaration is edited and must leave the snapshot as it
+	// is, its generation with it.
+	leftovers               []linkedFile
 	strayReal, manifestReal map[string]bool
 	// unread are the first maxUnread tool cards met outside the card
 	// roots and capability.json files outside the capabilities folder
@@ -1468,7 +1475,12 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 		sc.manifestReal[real] = true
 	} else if validate.LinkTextName(rel, sc.capDir) {
 		sc.linkText(rel, real, mode)
-	} else if validate.StrayKind(rel, sc.capDir) != "" && !sc.strayReal[real] {
+	} else if kind := validate.StrayKind(rel, sc.capDir); kind == validate.StrayMisnamed && validate.EditorLeftover(path.Base(rel)) {
+		// An editor's copy (capability.json~, .bak, an atomic save's
+		// .tmp1234): a stray only where its folder has no declaration,
+		// which finish knows.
+		sc.leftovers = append(sc.leftovers, linkedFile{rel: rel, real: real})
+	} else if kind != "" && !sc.strayReal[real] {
 		sc.strayReal[real] = true
 		sc.strays = append(sc.strays, linkedFile{rel: rel, real: real})
 		// Noted, as a declaration is, so that a change renaming it (what
@@ -2123,6 +2135,18 @@ func (sc *scanner) finish() {
 	// overlay of a proposed change.
 	slices.SortStableFunc(sc.src.Workflows, func(a, b validate.File) int { return strings.Compare(a.Path, b.Path) })
 	slices.SortStableFunc(sc.src.Cards, func(a, b validate.CardSource) int { return strings.Compare(a.Path, b.Path) })
+	for _, f := range sc.leftovers {
+		folder, _, _ := strings.Cut(strings.TrimPrefix(f.rel, sc.capDir+"/"), "/")
+		if sc.capDir == "." {
+			folder, _, _ = strings.Cut(f.rel, "/")
+		}
+		if cs := sc.caps[folder]; (cs == nil || cs.Manifest.Path == "") && !sc.strayReal[f.real] {
+			sc.strayReal[f.real] = true
+			sc.strays = append(sc.strays, f)
+			sc.tree.note(f.rel, entryFile) // as file notes a stray
+		}
+	}
+	sc.leftovers = nil
 	for _, f := range sc.strays {
 		if !sc.manifestReal[f.real] {
 			sc.src.StrayDeclarations = append(sc.src.StrayDeclarations, f.rel)

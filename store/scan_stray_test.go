@@ -127,6 +127,11 @@ func TestOverlayStrayDeclarations(t *testing.T) {
 			"packages/orbit/agentloop/caps/lint/capability.json": []byte(`{ broken`), "packages/orbit/agentloop/flows/plan.md": planWorkflow(t),
 			"packages/orbit/bin/x.card.json": []byte(`{`)}, nil},
 		{"a package's capreg.json deleted, its workflow read", nil, []string{"services/z/capreg.json"}},
+		// An editor's copy beside a declaration is none; alone, it is the
+		// declaration left behind.
+		{"an editor's backup beside a declaration", map[string][]byte{"capabilities/claude/capability.json~": []byte(`{"id": "x"}`)}, nil},
+		{"an editor's backup alone", map[string][]byte{"capabilities/delta/capability.json.bak": []byte(`{"id": "x"}`)}, nil},
+		{"a declaration renamed to a backup", map[string][]byte{"capabilities/gamma/Capability.json.orig": []byte(`{"id": "gamma"}`)}, []string{"capabilities/gamma/Capability.json"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -138,6 +143,9 @@ func TestOverlayStrayDeclarations(t *testing.T) {
 			got, want := overlayAndRescan(t, repo, tt.files, tt.deleted)
 			if formatDiagnostics(got.Diagnostics) != formatDiagnostics(want.Diagnostics) {
 				t.Errorf("overlay:\n%s\nscan:\n%s", formatDiagnostics(got.Diagnostics), formatDiagnostics(want.Diagnostics))
+			}
+			if g, w := got.Sources.StrayDeclarations, want.Sources.StrayDeclarations; !slices.Equal(g, w) {
+				t.Errorf("overlay's stray declarations %q, the scan's %q", g, w)
 			}
 		})
 	}

@@ -143,7 +143,8 @@ type Sources struct {
 	// StrayDeclarations are the files the walk met that look like
 	// capability declarations but are not read as one (StrayKind), sorted,
 	// each file once: validation warns about them (capability-misplaced)
-	// where no capability.json beside them is read.
+	// where no capability.json beside them is read. An editor's copy of
+	// one (EditorLeftover) beside a capability.json is not among them.
 	StrayDeclarations []string
 	// OwnRepositories are the folders below the root the walk did not
 	// read for being git repositories of their own (a linked worktree, a

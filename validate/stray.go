@@ -91,6 +91,42 @@ func nearManifestName(name string) bool {
 	return EditDistance(lower, ManifestName, 1) <= 1
 }
 
+// EditorLeftover reports whether name, a file's name, is one an editor,
+// a merge or an atomic save leaves beside the file it works on: a backup
+// (capability.json~, .bak, .orig), a swap file (.swp, .swo), a temporary
+// file written and renamed over the file (capability.json.tmp1234,
+// .tmp.8f3a), a lock (Emacs's .#name, often a link to nothing, and its
+// autosave #name#), or the file vim creates to test that a folder is
+// writable (4913). Compared in lower case. In a capability folder that
+// holds a capability.json such a copy of it is no declaration left
+// behind: the scanner records none (Sources.StrayDeclarations), so that
+// one coming and going while the declaration is edited changes nothing
+// a daemon serves. In a folder without one it is still the declaration
+// a rename or an editor left behind (StrayKind).
+func EditorLeftover(name string) bool {
+	lower := strings.ToLower(name)
+	switch {
+	case strings.HasPrefix(lower, ".#"), len(lower) > 2 && strings.HasPrefix(lower, "#") && strings.HasSuffix(lower, "#"),
+		lower == "4913", strings.HasSuffix(lower, "~"):
+		return true
+	case slices.ContainsFunc(editorSuffixes, func(suffix string) bool { return strings.HasSuffix(lower, suffix) }):
+		return true
+	}
+	// An atomic save's temporary file: .tmp, alone or followed by a
+	// number, a random word or a separator (.tmp1234, .tmp-x8Yq, .tmp.1),
+	// not .tmpl, a template's (exampleSuffixes).
+	i := strings.LastIndex(lower, ".tmp")
+	if i <= 0 {
+		return false
+	}
+	rest := lower[i+len(".tmp"):]
+	return rest == "" || strings.ContainsRune("0123456789.-_", rune(rest[0])) || len(rest) >= 3
+}
+
+// editorSuffixes end the name of an editor's or a merge's copy of a file
+// (EditorLeftover), in lower case.
+var editorSuffixes = []string{".bak", ".orig", ".swp", ".swo"}
+
 // exampleSuffixes end the name of a copy of a declaration kept on purpose
 // as a template or an example to copy, as .env.example is
 // (capabilities/_template/capability.json.example): no declaration meant
