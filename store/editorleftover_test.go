@@ -72,3 +72,20 @@ func TestWatcherIgnoresEditorLeftovers(t *testing.T) {
 		})
 	}
 }
+
+// TestScanManifestInOtherCase: Capability.json beside a capability.json,
+// which a Windows or macOS checkout cannot hold both of, is a reserved-name
+// warning at it, and no capability-misplaced; an editor's copy of it is
+// nothing.
+func TestScanManifestInOtherCase(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	writeTestFile(t, filepath.Join(repo, "capabilities/claude/Capability.json"), []byte(`{"id": "x"}`))
+	writeTestFile(t, filepath.Join(repo, "capabilities/claude/Capability.json~"), []byte(`{"id": "x"}`))
+	snap := scanLoadRepo(t, repo)
+	if got, want := filesOf(snap.Diagnostics, "reserved-name"), []string{"capabilities/claude/Capability.json"}; !slices.Equal(got, want) {
+		t.Errorf("reserved-name at %q, want %q:\n%s", got, want, formatDiagnostics(snap.Diagnostics))
+	}
+	if got := misplaced(snap.Diagnostics); len(got) != 0 {
+		t.Errorf("capability-misplaced at %q", got)
+	}
+}

@@ -1,6 +1,10 @@
 package validate
 
-import "testing"
+import (
+	"slices"
+	"strings"
+	"testing"
+)
 
 // TestEditorLeftover: the names an editor, a merge or an atomic save
 // leaves beside a file, and some that are none.
@@ -16,5 +20,43 @@ func TestEditorLeftover(t *testing.T) {
 		if got := EditorLeftover(name); got != want {
 			t.Errorf("EditorLeftover(%q) = %t, want %t", name, got, want)
 		}
+	}
+}
+
+// TestManifestInOtherCase: a capability folder holding Capability.json
+// beside its capability.json is a reserved-name warning at the other file,
+// as a Windows or macOS checkout holds one of the two; alone, Capability.json
+// is still capability-misplaced, and an editor's copy beside it nothing.
+func TestManifestInOtherCase(t *testing.T) {
+	tests := []struct {
+		name  string
+		caps  []CapabilitySource
+		stray string
+		want  string // rule at stray, or ""
+	}{
+		{"beside its declaration", []CapabilitySource{{Folder: "ui", Manifest: File{Path: "capabilities/ui/capability.json", Data: []byte(`{`)}}},
+			"capabilities/ui/Capability.json", "reserved-name"},
+		{"in upper case", []CapabilitySource{{Folder: "ui", Manifest: File{Path: "capabilities/ui/capability.json", Data: []byte(`{`)}}},
+			"capabilities/ui/CAPABILITY.JSON", "reserved-name"},
+		{"misnamed otherwise beside it", []CapabilitySource{{Folder: "ui", Manifest: File{Path: "capabilities/ui/capability.json", Data: []byte(`{`)}}},
+			"capabilities/ui/capability.json.txt", ""},
+		{"alone", nil, "capabilities/ui/Capability.json", "capability-misplaced"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := &Sources{CapabilitiesDir: "capabilities", Capabilities: tt.caps, StrayDeclarations: []string{tt.stray}}
+			var got []string
+			for _, d := range Validate(src).Diagnostics {
+				if d.File == tt.stray {
+					got = append(got, d.Rule)
+					if d.Rule == "reserved-name" && (d.Severity != Warning || !strings.Contains(d.Message, "capabilities/ui/capability.json's only in case")) {
+						t.Errorf("%s: %s", d.Severity, d.Message)
+					}
+				}
+			}
+			if want := []string{tt.want}; tt.want == "" && len(got) != 0 || tt.want != "" && !slices.Equal(got, want) {
+				t.Errorf("findings at %s: %q, want %q", tt.stray, got, tt.want)
+			}
+		})
 	}
 }

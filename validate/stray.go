@@ -226,6 +226,13 @@ func checkStrayDeclarations(src *Sources, pkgs packageScope, s *sink) {
 		case StrayMisnamed, StrayNested:
 			folder, inner, _ := capabilityPath(p, src.CapabilitiesDir)
 			if declared[folder] {
+				if inner != ManifestName && strings.EqualFold(inner, ManifestName) {
+					// Capability.json beside capability.json: Git for
+					// Windows and macOS write both to one file.
+					decl := path.Join(src.CapabilitiesDir, folder, ManifestName)
+					s.add(Diagnostic{File: p, Rule: "reserved-name", Severity: Warning, Message: fmt.Sprintf(
+						"this file's name differs from %s's only in case, which the file systems of Windows and macOS do not tell apart: a checkout there holds one of the two files, maybe this one as the capability's declaration; delete it, or rename it", decl)})
+				}
 				continue
 			}
 			if len(inFolder[folder]) == 0 {
