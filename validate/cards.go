@@ -196,7 +196,7 @@ func checkCardPathsFold(srcs []CardSource, s *sink) {
 		switch {
 		case nfc(p) == nfc(other):
 			how, which = "Unicode form ("+CodePoints(p, other)+")", "macOS's file system does"
-		case strings.ToLower(p) != strings.ToLower(other):
+		case !strings.EqualFold(p, other):
 			how, which = "case and Unicode form ("+CodePoints(p, other)+")", "macOS's file system does"
 		}
 		s.add(Diagnostic{File: p, Rule: "reserved-name", Severity: Warning, Message: fmt.Sprintf(
