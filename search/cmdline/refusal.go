@@ -31,7 +31,8 @@ func refusedFrom(cmd string, toks []shellToken, unclosed bool) int {
 //     "done", "then", "}", "esac", …) where a command starts and no
 //     compound command it belongs to is open ("make all; fi", "echo
 //     if; make all; fi", "{ make all; }; }"), or right after the word
-//     that wants a command ("if then"), or any word right after a
+//     that wants a command ("if then"), or out of an if's order ("if a;
+//     fi", "if a; then b; else c; else d; fi"), or any word right after a
 //     compound command, but its redirections ("{ make all; } }", "( ls
 //     ) ( ls )");
 //   - a control operator where a command must start ("; make all", "a |
@@ -42,7 +43,8 @@ func refusedFrom(cmd string, toks []shellToken, unclosed bool) int {
 //     ! cat");
 //   - a quote never closed (unclosed), a "|", "||", "&&" or "|&" ending
 //     the line ("make all |", where bash wants a command and meets the
-//     end), or a compound command, "(", "$(" or backtick never closed.
+//     end), or a compound command, "(", "$(", "[[" or backtick never
+//     closed.
 //
 // The text in backticks is a script bash reads only when it runs it,
 // and a word of the line: it is read as a script of its own (see
@@ -68,7 +70,7 @@ func refusalAt(cmd string, toks []shellToken, unclosed bool, depth int) (int, []
 		depth = MaxScriptDepth // the line is refused at its end anyway: its quotes are not read again
 	}
 	g := grammar{cmd: cmd, end: len(cmd), depth: depth, toks: toks, spans: spans, pos: atCommand, wanted: true}
-	if !g.read() || unclosed || endsWanting(toks) || len(g.stack) > 0 {
+	if !g.read() || unclosed || endsWanting(toks) || len(g.stack) > 0 || g.test {
 		return g.line, g.dropped
 	}
 	return -1, g.dropped
@@ -121,7 +123,7 @@ const (
 // substitution, 'c' case, 'a' an array's words), mode where it is in
 // its header (for 'c': 's' its subject, 'n' before "in", 'p' before a
 // pattern, 'q' in one, 'b' an arm's body; for 'f': 'n' its name, 'a'
-// after it, 'l' its word list, 'b' before "do").
+// after it, 'l' its word list, 'b' before "do"; for 'i', see ifMode).
 type frame struct{ kind, mode byte }
 
 // grammar reads the reserved words and operators of a line as bash's
@@ -451,11 +453,15 @@ func (g *grammar) reserved(k int) (int, bool) {
 	}
 	switch t.text {
 	case "!":
-		if k > 0 && g.toks[k-1].op && (g.toks[k-1].text == "|" || g.toks[k-1].text == "&" && k > 1 && g.toks[k-2].op && g.toks[k-2].text == "|") {
+		if pipeBefore(g.toks, k) {
 			return k, false // "make all | ! cat", "|& !"
 		}
 		g.wanted = false
 	case "time":
+		if pipeBefore(g.toks, k) {
+			g.pos, g.wanted, g.empty = inCommand, false, false // "ls | time -p {": the program time, whose argument "{" is
+			break
+		}
 		g.wanted = false
 		if k+1 < len(g.toks) && !g.toks[k+1].op && !g.toks[k+1].quoted && g.toks[k+1].text == "-p" {
 			return k + 1, true // "time -p { make all; }"
@@ -483,9 +489,10 @@ func (g *grammar) reserved(k int) (int, bool) {
 	case "]]", "in":
 		return k, false // "]] x", "in x": no command
 	case "then", "elif", "else":
-		if f.kind != 'i' || g.empty {
-			return k, false // "echo if; make all; then", "if then"
+		if f.kind != 'i' || g.empty || ifMode(t.text) != f.mode {
+			return k, false // "echo if; make all; then", "if then", "if a; then b; then", "if a; else"
 		}
+		f.mode = ifNext(t.text)
 		g.wanted, g.empty = true, true
 	case "do":
 		if f.kind != 'w' && f.kind != 'f' || g.empty {
@@ -493,14 +500,21 @@ func (g *grammar) reserved(k int) (int, bool) {
 		}
 		f.kind, f.mode, g.wanted, g.empty = 'd', 0, true, true
 	case "fi", "done", "}", "esac":
-		if f.kind != closedBy(t.text) || g.empty && t.text != "esac" {
-			return k, false // "echo if; make all; fi", "{ make all; } }"
+		if f.kind != closedBy(t.text) || g.empty && t.text != "esac" || t.text == "fi" && f.mode == 0 {
+			return k, false // "echo if; make all; fi", "{ make all; } }", "if a; fi"
 		}
 		g.pop(afterGroup)
 	default:
 		g.pos, g.wanted, g.empty = inCommand, false, false
 	}
 	return k, true
+}
+
+// pipeBefore reports whether toks[k] comes right after a "|" or "|&",
+// where bash reads neither "!" nor "time" as a reserved word: a pipeline
+// starts with them.
+func pipeBefore(toks []shellToken, k int) bool {
+	return k > 0 && toks[k-1].op && (toks[k-1].text == "|" || toks[k-1].text == "&" && k > 1 && toks[k-2].op && toks[k-2].text == "|")
 }
 
 // compoundOpener reports whether word opens a compound command.
@@ -521,6 +535,27 @@ func closer(word string) bool {
 		return true
 	}
 	return false
+}
+
+// ifMode is the mode an if's frame is in where bash takes the reserved
+// word w ("then", "elif" or "else"): 0 in a condition, before its
+// "then"; 't' past a "then", in its body; 'e' past its "else", where only
+// "fi" may come. ifNext is the mode w leaves it in.
+func ifMode(w string) byte {
+	if w == "then" {
+		return 0
+	}
+	return 't'
+}
+
+func ifNext(w string) byte {
+	switch w {
+	case "then":
+		return 't'
+	case "else":
+		return 'e'
+	}
+	return 0
 }
 
 // closedBy is the kind of frame the reserved word closer closes.

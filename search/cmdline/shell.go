@@ -1074,7 +1074,12 @@ func tokenize(t *tokenizer, limit int) []shellToken {
 			// A comment, to the end of the line: "rm -rf build # don't"
 			// opened a quote that took the commands after it. Not in
 			// "${…}", whose blanks bash reads as its text: "${x:- #}".
-			i = commentEnd(line, i)
+			// In backticks, it ends at the one that closes them.
+			if end := commentEnd(line, i); t.backtick {
+				i = backtickCommentEnd(line, i, end)
+			} else {
+				i = end
+			}
 		case c == '\n':
 			t.newline(i)
 		case c == '<' && placeholderAt(line, i) > 0:
@@ -1560,6 +1565,10 @@ func substitutionEnd(s string, open, depth int) int {
 		return end
 	}
 	parens, cases := 0, 0
+	// outer are the cases open around each "(" open, innermost last:
+	// cases counts those opened inside the innermost, whose patterns'
+	// ")" close no "(" ("$( (case x in a) ls;; esac) )").
+	var outer []int
 	pattern := -1 // the last ")" that closed no "(": a case's pattern's, not "(a)"'s, nor "$(date)"'s
 	var pending []hereDoc
 	for i := open + 2; i < len(s); i++ {
@@ -1587,17 +1596,21 @@ func substitutionEnd(s string, open, depth int) int {
 			} else {
 				i++
 				parens++
+				outer, cases = append(outer, cases), 0
 			}
 		case c == '(':
 			parens++
+			outer, cases = append(outer, cases), 0
 		case c == ')':
-			if parens == 0 && cases == 0 {
-				return i
-			}
-			if parens == 0 {
+			switch {
+			case cases > 0:
 				pattern = i // a case pattern's ")"
+			case parens == 0:
+				return i
+			default:
+				parens--
+				cases, outer = outer[len(outer)-1], outer[:len(outer)-1]
 			}
-			parens = max(parens-1, 0)
 		case c == '#' && strings.IndexByte(" \t\n;(", s[i-1]) >= 0:
 			i = commentEnd(s, i) // unclosed, when no newline ends it
 		case c == '\n':
@@ -1776,6 +1789,24 @@ func unescapeDoubleQuoted(s string) string {
 // of s, or after white space, an operator or a parenthesis.
 func commentAt(s string, i int) bool {
 	return i == 0 || strings.IndexByte(" \t\n;&|()", s[i-1]) >= 0
+}
+
+// backtickCommentEnd is the last byte of the comment at s[i] inside
+// backticks, which would run to end: bash finds the backtick that closes
+// them as it reads the line, before it reads the script inside as one,
+// so the comment ends before it ("echo `ls # x`; make all" runs make;
+// read to the line's end, the backtick was never closed, and the line
+// refused).
+func backtickCommentEnd(s string, i, end int) int {
+	for j := i + 1; j <= end; j++ {
+		switch s[j] {
+		case '\\':
+			j++
+		case '`':
+			return j - 1
+		}
+	}
+	return end
 }
 
 // commentEnd is the index of the last byte of the comment that starts at

@@ -1,0 +1,114 @@
+package cmdline
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// cr90Rows are lines bash 5.2 parses, or refuses, that a corpus of
+// agents' command lines found the refusal reading wrongly, each checked
+// with bash: whether "bash -n -c" parses it (parses: exits 0 and tells
+// of no error), and whether a stub make on PATH runs when bash runs it
+// (want), which a "make all" pattern must then match.
+var cr90Rows = []struct {
+	cmd          string
+	parses, want bool
+}{
+	// A comment in backticks ends at the backtick that closes them,
+	// which bash finds as it reads the line: read to the line's end,
+	// the backtick was never closed and the line refused.
+	{"echo `ls # x`; make all", true, true},
+	{"x=`git rev-parse HEAD # the sha`; make all", true, true},
+	{"echo `ls # \\`x`; make all", true, true},
+	{"echo `make all # build`", true, true},
+	{"echo `#`; make all", true, true},
+	{"echo `ls # x\n}`; make all", true, true},
+	{"echo `ls # x`; fi; make all", false, false},
+	{"echo `ls # x`\nmake all", true, true},
+	// "time" right after a pipe is the program of that name, and no
+	// reserved word: the "{" after it is its argument, no group's.
+	{"ls | time -p {\nmake all", true, true},
+	{"ls |& time {\nmake all", true, true},
+	{"ls | time -p make all", true, true},
+	{"time -p {\nmake all", false, false},
+	{"ls; time -p {\nmake all", false, false},
+	// A case in a subshell or a process substitution in "$(…)" in
+	// double quotes: its patterns' ")" close no "(" (substitutionEnd),
+	// where they closed the subshell and the substitution ended early.
+	{"echo \"$( (case $x in a) ls;; esac) )\"; make all", true, true},
+	{"x=\"$(cat <(case $x in a) ls;; esac))\"; make all", true, true},
+	{"echo \"$(diff <(case $x in a) ls;; esac) /dev/null)\"; make all", true, true},
+	{"x=\"$( (case $x in (a) ls;; esac) )\"; make all", true, true},
+	{"x=\"$( (case $x in a) ls;; esac; fi) )\"; make all", false, false},
+	{"x=\"$(case x in a) ( ls ) ;; esac; fi)\"; make all", false, false},
+	{"x=\"$(case x in a) ( ls ) ;; esac)\"; make all", true, true},
+	{"x=\"$( (case a in a) make all;; esac) )\"", true, true},
+	// An if's "then" comes once, before "elif", "else" or "fi"; its
+	// "else" once, last; a "[[" never closed is refused (misses found
+	// with the same corpus: the lines bash refuses that matched).
+	{"if true; fi; make all", false, false},
+	{"if true\nfi; make all", false, false},
+	{"make all\nif true; fi", false, true},
+	{"if true; then ls; else fi; make all", false, false},
+	{"if true; then ls; elif false; fi; make all", false, false},
+	{"if true; then ls; then ls; fi; make all", false, false},
+	{"if true; then ls; else ls; else ls; fi; make all", false, false},
+	{"if true; then ls; else ls; elif ls; then ls; fi; make all", false, false},
+	{"if true; then ls; elif false; then ls; else ls; fi; make all", true, true},
+	{"if if true; then ls; fi; then make all; fi", true, true},
+	{"if true; then if false; then ls; else ls; fi; else ls; fi; make all", true, true},
+	{"[[ -f x; make all", false, false},
+	{"[[ -f x\nmake all", false, false},
+	{"make all\n[[ -f x", false, true},
+	{"[[ -f x ]]; make all", true, true},
+	{"[[ -n $x &&\n -z $y ]] || make all", true, true},
+}
+
+// TestMatchCommandCorpusRefusals: the lines of cr90Rows match "make all"
+// where bash runs make.
+func TestMatchCommandCorpusRefusals(t *testing.T) {
+	mt := Compile([]Card{{ID: "make", Replaces: []string{"make all"}}})
+	for _, r := range cr90Rows {
+		if got := len(mt.Find(r.cmd)) > 0; got != r.want {
+			t.Errorf("Find(%q) matched %v, want %v", r.cmd, got, r.want)
+		}
+	}
+}
+
+// TestCorpusRefusalRowsAgreeWithBash checks each row of cr90Rows with
+// bash, where it is installed: bash -n parses it as the row says, and
+// running it with a stub make first on PATH runs make as the row says.
+func TestCorpusRefusalRowsAgreeWithBash(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	bin := t.TempDir()
+	stub := "#!/bin/sh\n: > \"$CR90_MARK\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "make"), []byte(stub), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range cr90Rows {
+		// bash -n tells of an error in "[[ … ]]" and exits 0: either fails
+		out, err := exec.Command(bash, "-n", "-c", r.cmd).CombinedOutput()
+		if parses := err == nil && len(out) == 0; parses != r.parses {
+			t.Errorf("bash -n -c %q parses: %v, the row says %v", r.cmd, parses, r.parses)
+		}
+		dir := t.TempDir()
+		mark := filepath.Join(dir, "ran")
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		cmd := exec.CommandContext(ctx, bash, "-c", r.cmd)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "CR90_MARK="+mark)
+		_ = cmd.Run() // its status is the last command's
+		cancel()
+		_, err = os.Stat(mark)
+		if ran := err == nil; ran != r.want {
+			t.Errorf("row %d: bash -c %q ran make: %v, the row says %v", i, r.cmd, ran, r.want)
+		}
+	}
+}
