@@ -66,6 +66,26 @@ var cr90Rows = []struct {
 	{"make all\n[[ -f x", false, true},
 	{"[[ -f x ]]; make all", true, true},
 	{"[[ -n $x &&\n -z $y ]] || make all", true, true},
+	// Gaps a mutation review of refusal.go found: each row fails with
+	// one of its checks dropped.
+	{"while do make all; done", false, false},
+	{"until do ls; done; make all", false, false},
+	{"while true; do make all; break; done", true, true},
+	{"case x in ;; esac; make all", false, false},
+	{"case x in & a) ls;; esac; make all", false, false},
+	{"case x in (a) ls;; esac; make all", true, true},
+	{"{ ls; } `echo x`; make all", false, false},
+	{"( ls ) `echo x`; make all", false, false},
+	{"if then make all; fi", false, false},
+	{"if true; then ls; elif then make all; fi", false, false},
+	{"if false; then ls; else make all; fi", true, true},
+	{"coproc ; make all", false, false},
+	{"for $(echo x) do ls; done; make all", true, true},
+	{"for `echo x` in a; do ls; done; make all", true, true},
+	{"case x in a) ls\n;; esac; make all", true, true},
+	{"case x in a) ls\n;;& esac; make all", true, true},
+	{"ls\n;& make all", false, false},
+	{"make all\n;; ls", false, true},
 }
 
 // TestMatchCommandCorpusRefusals: the lines of cr90Rows match "make all"
