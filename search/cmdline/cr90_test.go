@@ -29,6 +29,8 @@ var cr90Rows = []struct {
 	{"echo `ls # x\n}`; make all", true, true},
 	{"echo `ls # x`; fi; make all", false, false},
 	{"echo `ls # x`\nmake all", true, true},
+	{"echo `ls |#`; make all", true, true},
+	{"echo `ls | # x\ncat`; make all", true, true},
 	// "time" right after a pipe is the program of that name, and no
 	// reserved word: the "{" after it is its argument, no group's.
 	{"ls | time -p {\nmake all", true, true},

@@ -1747,6 +1747,11 @@ func spaceLine(line string) (string, []shellToken, bool) {
 		}
 		if continuesAfter(toks, i) {
 			last = pastContinuation(line, last)
+			if i+1 < len(toks) {
+				// a comment in backticks ends at the closing one,
+				// the next token ("`ls |#`": see backtickCommentEnd)
+				last = min(last, toks[i+1].off)
+			}
 		}
 	}
 	b.WriteString(line[last:])
