@@ -5,6 +5,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -68,6 +70,20 @@ var cr90Rows = []struct {
 	{"make all\n[[ -f x", false, true},
 	{"[[ -f x ]]; make all", true, true},
 	{"[[ -n $x &&\n -z $y ]] || make all", true, true},
+	// In a command or process substitution, bash 5.2 ends a
+	// here-document's body at a line that starts with its delimiter and
+	// holds a ")" too (warning that it wanted the delimiter), and reads
+	// the rest of that line: the substitution was never closed.
+	{"x=$(cat <<EOF\na\nEOF); make all", true, true},
+	{"echo \"$(cat <<'EOF'\nfix: a\nEOF)\"; make all", true, true},
+	{"cat <(cat <<EOF\na\nEOF) | make all", true, true},
+	{"x=$(cat <<-EOF\n\ta\n\tEOF)\nmake all", true, true},
+	{"x=$( (cat <<EOF\na\nEOF) )\nmake all", true, true},
+	{"x=$(cat <<EOF\nEOF (echo see)\nEOF\n); make all", true, true},
+	{"x=$(cat <<EOF\nmake all\nEOF)", true, false},
+	{"(cat <<EOF\na\nEOF)\nmake all", false, false},
+	{"x=$(cat <<EOF\na\nEOF; fi)\nmake all", false, false},
+	{"x=$(cat <<EOF\nEOFa (b\nc)\n)\nmake all", false, false},
 	// Gaps a mutation review of refusal.go found: each row fails with
 	// one of its checks dropped.
 	{"while do make all; done", false, false},
@@ -117,7 +133,10 @@ func TestCorpusRefusalRowsAgreeWithBash(t *testing.T) {
 	for i, r := range cr90Rows {
 		// bash -n tells of an error in "[[ … ]]" and exits 0: either fails
 		out, err := exec.Command(bash, "-n", "-c", r.cmd).CombinedOutput()
-		if parses := err == nil && len(out) == 0; parses != r.parses {
+		errs := slices.DeleteFunc(strings.Split(strings.TrimSpace(string(out)), "\n"), func(l string) bool {
+			return l == "" || strings.Contains(l, "warning: here-document")
+		})
+		if parses := err == nil && len(errs) == 0; parses != r.parses {
 			t.Errorf("bash -n -c %q parses: %v, the row says %v", r.cmd, parses, r.parses)
 		}
 		dir := t.TempDir()

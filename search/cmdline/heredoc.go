@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -68,7 +69,7 @@ func splitHereDocs(s string) (string, []string) {
 			n := len(outer)
 			switch {
 			case c == '(' || c == '`' && (n == 0 || !outer[n-1].backtick):
-				outer = append(outer, outerCommand{h.cmd, h.shell, c == '`'})
+				outer = append(outer, outerCommand{h.cmd, h.shell, c == '`', c == '(' && i > 0 && strings.IndexByte("$<>", s[i-1]) >= 0})
 			case n > 0 && (c == ')' && !outer[n-1].backtick || c == '`'):
 				h.cmd, h.shell, outer = outer[n-1].cmd, outer[n-1].shell, outer[:n-1]
 				continue
@@ -79,6 +80,7 @@ func splitHereDocs(s string) (string, []string) {
 		case strings.HasPrefix(s[i:], "<<"):
 			d, last := h.openHereDoc(i)
 			if d.word != "" {
+				d.inSubst = slices.ContainsFunc(outer, func(o outerCommand) bool { return o.subst })
 				pending = append(pending, d)
 			}
 			i = last
@@ -108,6 +110,7 @@ type hereDocSplitter struct {
 type outerCommand struct {
 	cmd, shell int
 	backtick   bool
+	subst      bool // opened by "$(", "<(" or ">("
 }
 
 // openHereDoc reads the << at s[i], and returns its here-document, of no
@@ -139,6 +142,9 @@ func (h *hereDocSplitter) readBodies(i int, pending []hereDoc) int {
 	h.b.WriteString(s[h.kept : i+1])
 	nl := i
 	for k, d := range pending {
+		if i < len(s) && s[i] != '\n' {
+			break // the last one ended at a ")" in its delimiter's line: no body follows
+		}
 		body, next := hereDocBody(s, i, d)
 		stdin := k == len(pending)-1 || pending[k+1].cmd != d.cmd // the last one given
 		switch {
@@ -220,6 +226,10 @@ type hereDoc struct {
 	// are where its operator and word are in the line.
 	cmd, from, to int
 	script        bool
+	// inSubst: it is opened inside a command or process substitution,
+	// where a line starting with its delimiter and holding a ")" ends its
+	// body too (see hereDocBody).
+	inSubst bool
 }
 
 // endsAt reports whether line is the delimiter that ends the

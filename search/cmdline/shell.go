@@ -1615,6 +1615,9 @@ func substitutionEnd(s string, open, depth int) int {
 			i = commentEnd(s, i) // unclosed, when no newline ends it
 		case c == '\n':
 			for _, d := range pending {
+				if s[i] != '\n' {
+					break // the last one ended at a ")" in its delimiter's line
+				}
 				_, i = hereDocBody(s, i, d)
 			}
 			pending = pending[:0]
@@ -1623,6 +1626,7 @@ func substitutionEnd(s string, open, depth int) int {
 		case strings.HasPrefix(s[i:], "<<"):
 			d, last := hereDocAt(s, i)
 			if d.word != "" {
+				d.inSubst = true
 				pending = append(pending, d)
 			}
 			i = last
@@ -1733,6 +1737,11 @@ const maxReservedWord = len("while")
 // newline at s[nl], without its delimiter line, and the index in s of
 // the newline after that line: where what follows starts; len(s) when no
 // line is its delimiter, and the body runs to the end.
+//
+// In a command substitution (inSubst), bash 5.2 also ends the body at a
+// line that starts with the delimiter and holds a ")", and reads the rest
+// of that line as commands ("$(cat <<EOF", "a", "EOF)"): the index is
+// then that of the delimiter's last byte.
 func hereDocBody(s string, nl int, d hereDoc) (string, int) {
 	for at := nl; at < len(s); {
 		end := strings.IndexByte(s[at+1:], '\n')
@@ -1743,6 +1752,15 @@ func hereDocBody(s string, nl int, d hereDoc) (string, int) {
 		}
 		if d.endsAt(s[at+1 : end]) {
 			return s[min(nl+1, at):at], end
+		}
+		if d.inSubst && d.word != "" {
+			line := s[at+1 : end]
+			if d.strip {
+				line = strings.TrimLeft(line, "\t")
+			}
+			if strings.HasPrefix(line, d.word) && strings.IndexByte(line[len(d.word):], ')') >= 0 {
+				return s[min(nl+1, at):at], end - len(line) + len(d.word) - 1
+			}
 		}
 		at = end
 	}
