@@ -359,15 +359,28 @@ func bothOutputs(t shellToken, next []shellToken) (redirect, target shellToken, 
 		// Not a duplication (">&2", ">&2-", ">&-", ">&<fd>"), noclobber's
 		// "&>|", or a here-document; a placeholder is a target
 		// ("&><file>", ">&<log>").
-		if dup && descriptor(rest) || strings.ContainsAny(rest[:1], "&|<>") && !startsWithPlaceholder(rest) {
+		if dup && (descriptor(rest) || expandedTarget(rest)) || strings.ContainsAny(rest[:1], "&|<>") && !startsWithPlaceholder(rest) {
 			return t, t, 0
 		}
 		return redirect, shellToken{text: rest, off: t.off + len(t.text) - len(rest)}, 1
 	}
-	if len(next) == 0 || next[0].op || dup && descriptor(next[0].text) {
+	if len(next) == 0 || next[0].op || dup && (descriptor(next[0].text) || expandedTarget(next[0].text)) {
 		return t, t, 0
 	}
 	return redirect, next[0], 2
+}
+
+// expandedTarget reports whether w, the target of a ">&", holds an
+// expansion ("$fd", "${fd}", "\"$fd\""; a substitution is a token of its
+// own): bash decides when it runs the line whether it copies a
+// descriptor (what it expands to is a number, "3") or sends both
+// outputs to a file (any other text). Left as written, the redirection
+// is one the descriptor tables cannot follow (finalTable.apply: untracked),
+// so the line matches no pattern whose answer depends on where either
+// output goes ("make all > <out> 2>&1", "make all > <out>"), as bash's
+// answer is not known until it runs.
+func expandedTarget(w string) bool {
+	return strings.ContainsAny(w, "$`")
 }
 
 // duplication reads the word t, and the word after it, as a descriptor's
