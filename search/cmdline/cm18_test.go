@@ -4,6 +4,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -86,5 +88,87 @@ func stubMake(t *testing.T, dir string) {
 	script := "#!/bin/sh\necho ran >> '" + filepath.Join(dir, "ran") + "'\necho out\necho err >&2\n"
 	if err := os.WriteFile(filepath.Join(dir, "make"), []byte(script), 0o755); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// cm18Rows are loops whose body follows the header in the same command,
+// and coproc before a newline: whether bash -n parses each, and whether
+// running it runs make (stub make, two arguments, "1" on stdin for select). "for x do
+// make all; done", a loop over the arguments without "in", matched no
+// card of make: "for" was read as a command, its body as its arguments
+// (loopHeader). A name bash takes for none ("for 'x' do", "for x-y do")
+// fails the loop when it runs, and its body with it. Brace bodies ("for x in a; { make all; }") bash takes
+// too; the refusal check does not, and they are left out. "coproc" then
+// a newline bash refuses ("syntax error near unexpected token
+// `newline'"), so the line's make never runs; a line before it does.
+var cm18Rows = []struct {
+	cmd           string
+	parses, makes bool
+}{
+	{"for x do make all; done", true, true},
+	{"for x  do make all; done", true, true},
+	{"for x do\nmake all; done", true, true},
+	{"for x; do make all; done", true, true},
+	{"for x\ndo make all; done", true, true},
+	{"for x\n do make all; done", true, true},
+	{"for do do make all; done", true, true},
+	{"for in do make all; done", true, true},
+	{"ls | for x do make all; done", true, true},
+	{"for x do A=1 make all; done", true, true},
+	{"for x do ! make all; done", true, true},
+	{"select x in a; do make all; break; done", true, true},
+	{"select x; do make all; break; done", true, true},
+	{"select x do make all; break; done", true, true},
+	{"for ((i=0;i<2;i++)); do make all; done", true, true},
+	{"for ((i=0;i<2;i++)) do make all; done", true, true},
+	{"for ((i=0;i<1;i++))\ndo make all; done", true, true},
+	{"for x in a b do make all; done", false, false},
+	{"echo for x do make all", true, false},
+	{"for 'x' do make all; done", true, false}, // "not a valid identifier"
+	{"for x-y do make all; done", true, false},
+	// coproc
+	{"coproc make all\nwait", true, true},
+	{"coproc\nmake all", false, false},
+	{"coproc # c\nmake all", false, false},
+	{"coproc\n\nmake all", false, false},
+	{"make all; coproc\nmake all", false, false},
+	{"if true; then coproc\nmake all; fi", false, false},
+	{"make all; coproc", false, false},
+	{"coproc", false, false},
+	{"coproc \\\nmake all\nwait", true, true},
+	{"coproc x\nmake all", true, true},
+	{"make all\ncoproc\nmake all", false, true},
+}
+
+// TestMatchCommandLoopBodiesAndCoproc matches cm18Rows: a card of make
+// exactly where the line runs it.
+func TestMatchCommandLoopBodiesAndCoproc(t *testing.T) {
+	mt := Compile([]Card{{ID: "make", Replaces: []string{"make all"}}})
+	for _, r := range cm18Rows {
+		if got := matchedIDs(mt, r.cmd); slices.Equal(got, []string{"make"}) != r.makes {
+			t.Errorf("MatchCommand(%q) = %v, want make: %v", r.cmd, got, r.makes)
+		}
+	}
+}
+
+// TestLoopBodiesAndCoprocRowsAgreeWithBash checks each row of cm18Rows
+// with bash -n and by running it with a stub make, where bash is
+// installed.
+func TestLoopBodiesAndCoprocRowsAgreeWithBash(t *testing.T) {
+	bash := lookBash(t)
+	for _, r := range cm18Rows {
+		if parses := exec.Command(bash, "-n", "-c", r.cmd).Run() == nil; parses != r.parses {
+			t.Errorf("bash -n -c %q parses: %v, the row says %v", r.cmd, parses, r.parses)
+		}
+		dir := t.TempDir()
+		stubMake(t, dir)
+		cmd := exec.Command(bash, "-c", r.cmd, "bash", "a", "b")
+		cmd.Dir, cmd.Env = dir, append(os.Environ(), "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+		cmd.Stdin = strings.NewReader("1\n") // select's choice
+		_ = cmd.Run()
+		_, err := os.Stat(filepath.Join(dir, "ran"))
+		if ran := err == nil; ran != r.makes {
+			t.Errorf("bash -c %q runs make: %v, the row says %v", r.cmd, ran, r.makes)
+		}
 	}
 }

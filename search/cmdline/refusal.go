@@ -467,6 +467,9 @@ func (g *grammar) reserved(k int) (int, bool) {
 			return k + 1, true // "time -p { make all; }"
 		}
 	case "coproc":
+		if k+1 == len(g.toks) || g.toks[k+1].op && g.toks[k+1].newline {
+			return k, false // "coproc" then "make all": bash wants its command on the same line
+		}
 		g.wanted = true
 		if k+2 < len(g.toks) && !g.toks[k+1].op && pastRedirection(g.toks, k+1) == k+1 &&
 			(g.toks[k+2].op && g.toks[k+2].text == "(" || !g.toks[k+2].quoted && compoundOpener(g.toks[k+2].text)) {

@@ -1958,9 +1958,16 @@ func commandStarts(toks []shellToken) []int {
 			}
 			from := i
 			i = skipAssignments(words, i)
-			for i < len(words) && isReservedWord(words[i]) { // "./!" is a path, "'!'" a command
-				from = i + 1
-				i = skipAssignments(words, i+1) // "then git push", "! git push"
+			for i < len(words) {
+				n := loopHeader(words, i)
+				if n == 0 && isReservedWord(words[i]) { // "./!" is a path, "'!'" a command
+					n = 1
+				}
+				if n == 0 {
+					break
+				}
+				from = i + n
+				i = skipAssignments(words, i+n) // "then git push", "! git push", "for x do git push"
 			}
 			// After an assignment or a redirection, time is no reserved
 			// word ("x=1 time { …; }" is a syntax error).
@@ -2216,6 +2223,27 @@ func (r *reservedReader) word(k int, w string) bool {
 func (r *reservedReader) keyword(k int, w string) bool {
 	return r.word(k, w) && r.isStart[k]
 }
+
+// loopHeader is the number of words of the header of a for or select
+// loop at words[i] that its body follows in the same command, "for x do"
+// and "for ((i=0;i<2;i++)) do" (3: the loop, its name or expression, and
+// "do"), or 0 for none: bash runs the body of "for x do make all; done",
+// a loop over the arguments without "in", as of "for x; do make all;
+// done", whose body starts after an operator.
+func loopHeader(words []shellToken, i int) int {
+	if i+2 >= len(words) || words[i].op || words[i].quoted || words[i].dot || words[i].text != "for" && words[i].text != "select" ||
+		words[i+1].op || !isReservedWord(words[i+2]) || words[i+2].text != "do" {
+		return 0
+	}
+	if name := words[i+1]; name.quoted || name.dot || name.glued || !loopName.MatchString(name.text) {
+		return 0 // "for 'x' do": not a valid identifier, bash runs no body
+	}
+	return 3
+}
+
+// loopName matches a for or select loop's name, or a for loop's
+// arithmetic "((…))".
+var loopName = regexp.MustCompile(`(?s)^(?:[A-Za-z_][A-Za-z0-9_]*|\(\(.*\)\))$`)
 
 // reservedWords are the shell's words that may come before a command
 // without running one themselves.
