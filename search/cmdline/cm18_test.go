@@ -91,16 +91,19 @@ func stubMake(t *testing.T, dir string) {
 	}
 }
 
-// cm18Rows are loops whose body follows the header in the same command,
-// and coproc before a newline: whether bash -n parses each, and whether
-// running it runs make (stub make, two arguments, "1" on stdin for select). "for x do
-// make all; done", a loop over the arguments without "in", matched no
-// card of make: "for" was read as a command, its body as its arguments
-// (loopHeader). A name bash takes for none ("for 'x' do", "for x-y do")
-// fails the loop when it runs, and its body with it. Brace bodies ("for x in a; { make all; }") bash takes
-// too; the refusal check does not, and they are left out. "coproc" then
-// a newline bash refuses ("syntax error near unexpected token
-// `newline'"), so the line's make never runs; a line before it does.
+// cm18Rows are loops whose body follows the header in the same command
+// or is a group, and coproc before a newline: whether bash -n parses
+// each, and whether running it runs make (stub make, two arguments, "1"
+// on stdin for select). "for x do make all; done", a loop over the
+// arguments without "in", matched no card of make: "for" was read as a
+// command, its body as its arguments (loopHeader). A name bash takes
+// for none ("for 'x' do", "for x-y do") fails the loop when it runs, and
+// its body with it. A body in braces ("for x in a; { make all; }", after
+// an operator or a newline, or right after "for ((…))"), which bash
+// takes for "do … done", the refusal check refused: its "}" closed the
+// group and left the loop open. "coproc" then a newline bash refuses
+// ("syntax error near unexpected token `newline'"), so the line's make
+// never runs; a line before it does.
 var cm18Rows = []struct {
 	cmd           string
 	parses, makes bool
@@ -126,6 +129,26 @@ var cm18Rows = []struct {
 	{"echo for x do make all", true, false},
 	{"for 'x' do make all; done", true, false}, // "not a valid identifier"
 	{"for x-y do make all; done", true, false},
+	// a brace body: after an operator or a newline, or "((…))"
+	{"for x in a b; { make all; }", true, true},
+	{"for x; { make all; }", true, true},
+	{"for x\n{ make all; }", true, true},
+	{"for x\n\n{ make all; }", true, true},
+	{"for x # c\n{ make all; }", true, true},
+	{"for x\nin a; { make all; }", true, true},
+	{"for x in a\n{ make all; }", true, true},
+	{"select x in a; { make all; break; }", true, true},
+	{"select x; { make all; break; }", true, true},
+	{"select x\n{ make all; break; }", true, true},
+	{"for ((i=0;i<1;i++)) { make all; }", true, true},
+	{"for ((i=0;i<1;i++)); { make all; }", true, true},
+	{"for x in a; { make all; } > o", true, true},
+	{"for x in a; { ls; }; make all", true, true},
+	{"for x { make all; }", false, false},
+	{"for x in a { make all; }", false, false},
+	{"for ((i=0;i<1;i++)) in a; do make all; done", false, false},
+	{"for x in a; { make all; } }", false, false},
+	{"for x in a; { make all; } done", false, false},
 	// coproc
 	{"coproc make all\nwait", true, true},
 	{"coproc\nmake all", false, false},

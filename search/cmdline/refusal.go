@@ -123,7 +123,8 @@ const (
 // substitution, 'c' case, 'a' an array's words), mode where it is in
 // its header (for 'c': 's' its subject, 'n' before "in", 'p' before a
 // pattern, 'q' in one, 'b' an arm's body; for 'f': 'n' its name, 'a'
-// after it, 'l' its word list, 'b' before "do"; for 'i', see ifMode).
+// after it, 'N' after it and a newline, 'l' its word list, 'b' before
+// "do" or a "{" that opens its body; for 'i', see ifMode).
 type frame struct{ kind, mode byte }
 
 // grammar reads the reserved words and operators of a line as bash's
@@ -275,6 +276,9 @@ func (g *grammar) headerToken(k int) bool {
 		if f.kind == 'f' && f.mode == 'l' {
 			f.mode, g.pos, g.wanted = 'b', atCommand, false // "for x in a b" then "do"
 		}
+		if f.kind == 'f' && f.mode == 'a' {
+			f.mode = 'N' // "for x" then "in", "do" or "{"
+		}
 	case f.kind == 'c' && f.mode == 's':
 		f.mode = 'n' // any word: "case fi in fi) …"
 	case f.kind == 'c' && f.mode == 'n':
@@ -290,11 +294,15 @@ func (g *grammar) headerToken(k int) bool {
 		default:
 			f.mode = 'q' // "a|esac)", "(esac)"
 		}
+	case f.mode == 'n' && word && strings.HasPrefix(t.text, "(("): // "for ((i=0;i<2;i++))": no "in" may follow
+		f.mode, g.pos, g.wanted = 'b', atCommand, false
 	case f.mode == 'n': // a for loop's name, any word: "for do in a"
 		f.mode = 'a'
-	case f.mode == 'a' && word && t.text == "in":
+	case (f.mode == 'a' || f.mode == 'N') && word && t.text == "in":
 		f.mode = 'l'
-	case f.mode == 'a' && word && t.text == "do":
+	case f.mode == 'N' && word && t.text == "{": // "for x" then "{ make all; }"; "for x {" bash refuses
+		f.kind, f.mode, g.pos, g.wanted, g.empty = '{', 0, atCommand, true, true
+	case (f.mode == 'a' || f.mode == 'N') && word && t.text == "do":
 		f.kind, f.mode, g.pos, g.wanted = 'd', 0, atCommand, true // "for x do"
 	case f.mode == 'l' && !t.op: // the word list: "for x in if do; do …"
 	default: // ";", or a miss
@@ -484,6 +492,11 @@ func (g *grammar) reserved(k int) (int, bool) {
 	case "case":
 		opener('c', 's')
 	case "{":
+		if f.kind == 'f' && f.mode == 'b' {
+			f.kind, f.mode = '{', 0 // "for x in a; { make all; }": the loop's body, which its "}" ends
+			g.pos, g.wanted, g.empty = atCommand, true, true
+			break
+		}
 		opener('{', 0)
 	case "[[":
 		g.test, g.empty = true, false

@@ -2227,12 +2227,13 @@ func (r *reservedReader) keyword(k int, w string) bool {
 // loopHeader is the number of words of the header of a for or select
 // loop at words[i] that its body follows in the same command, "for x do"
 // and "for ((i=0;i<2;i++)) do" (3: the loop, its name or expression, and
-// "do"), or 0 for none: bash runs the body of "for x do make all; done",
+// "do"; or "{" after "((…))", "for ((…)) { make all; }"), or 0 for
+// none: bash runs the body of "for x do make all; done",
 // a loop over the arguments without "in", as of "for x; do make all;
 // done", whose body starts after an operator.
 func loopHeader(words []shellToken, i int) int {
 	if i+2 >= len(words) || words[i].op || words[i].quoted || words[i].dot || words[i].text != "for" && words[i].text != "select" ||
-		words[i+1].op || !isReservedWord(words[i+2]) || words[i+2].text != "do" {
+		words[i+1].op || !isReservedWord(words[i+2]) || words[i+2].text != "do" && (words[i+2].text != "{" || !strings.HasPrefix(words[i+1].text, "((")) {
 		return 0
 	}
 	if name := words[i+1]; name.quoted || name.dot || name.glued || !loopName.MatchString(name.text) {
