@@ -309,7 +309,15 @@ func placeDoc(file string, data []byte, v ojson.Value, errs []ojson.Error, mende
 			"the file starts with a UTF-8 byte order mark; capreg reads past it, but many JSON readers reject it "+
 				"(Node's JSON.parse, which gsd-core reads its manifests with): save it as UTF-8 without a BOM")
 	}
-	checkUTF8(file, data, s)
+	// A UTF-16 file that does not parse is told so once, by its first
+	// json-syntax error (below), which a failed rebuild's /status and a CI
+	// annotation of errors only show: an invalid-utf8 warning beside it
+	// said "UTF-16" a second time.
+	why16, utf16 := UTF16(data)
+	utf16 = utf16 && slices.ContainsFunc(errs, ojson.Error.Fatal)
+	if !utf16 {
+		checkUTF8(file, data, s)
+	}
 	d := &doc{File: file, Src: data, Root: v, mended: mended}
 	// A generated file may repeat keys by the hundred thousand: the first
 	// MaxPerRule are listed, and one finding stands for the rest, as
@@ -336,19 +344,20 @@ func placeDoc(file string, data []byte, v ojson.Value, errs []ojson.Error, mende
 	slices.SortStableFunc(errs, func(a, b ojson.Error) int { return cmp.Compare(a.Off, b.Off) })
 	fatal, dups, over := false, 0, -1 // over: the finding standing for the rest
 	for _, e := range errs {
+		msg := e.Msg
+		if e.Fatal() && utf16 {
+			// Said here, where a failed rebuild's /status, a CI annotation
+			// of errors only, show it: "unexpected byte 0xff" alone gave
+			// no reason. The first error only.
+			msg += fmt.Sprintf(": the file is UTF-16 (%s), which JSON readers do not read; save it as UTF-8", why16)
+			utf16 = false
+		}
 		switch {
 		case e.Fatal() && mended:
-			s.atOffset(file, data, e.Off, e.Pointer, "json-syntax", "%s", e.Msg)
+			s.atOffset(file, data, e.Off, e.Pointer, "json-syntax", "%s", msg)
 			s.diags[len(s.diags)-1].mended = true
 		case e.Fatal():
 			fatal = true
-			// Said here too, not only by the invalid-utf8 warning: a
-			// failed rebuild's /status, a CI annotation of errors only,
-			// show "unexpected byte 0xff" and no reason without it.
-			msg := e.Msg
-			if why, ok := UTF16(data); ok {
-				msg += fmt.Sprintf(": the file is UTF-16 (%s), which JSON readers do not read; save it as UTF-8", why)
-			}
 			s.atOffset(file, data, e.Off, e.Pointer, "json-syntax", "%s", msg)
 		case dups < MaxPerRule:
 			s.atOffset(file, data, e.Off, e.Pointer, "json-duplicate-key", "%s", e.DescribeAt(s.position(data, e.Prev)))

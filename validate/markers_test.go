@@ -614,8 +614,9 @@ func TestUTF16JSONIsNamed(t *testing.T) {
 
 // The json-syntax error of a UTF-16 JSON input says it is UTF-16 itself:
 // a failed rebuild's /status lists errors only, and "unexpected byte
-// 0xff, expected a value" alone told the author nothing to do. A UTF-8
-// file's error is as it was.
+// 0xff, expected a value" alone told the author nothing to do. It says it
+// once: no invalid-utf8 warning repeats it. A UTF-8 file's error is as it
+// was.
 func TestUTF16JSONSyntaxErrorSaysWhy(t *testing.T) {
 	card := `{"id":"x","command":"x","summary":"s","intent_phrases":["p"],"effects":"e","risk":"reversible","example":"x"}`
 	for _, tt := range []struct {
@@ -629,13 +630,20 @@ func TestUTF16JSONSyntaxErrorSaysWhy(t *testing.T) {
 		{"UTF-8", []byte(`{"id":`), "unexpected end of file, expected a value: the file ends inside the object"},
 	} {
 		var got []Diagnostic
+		said := 0 // findings naming UTF-16: the error alone, once
 		for _, d := range Validate(&Sources{Cards: []CardSource{{File: File{Path: "bin/x.card.json", Data: tt.data}, ToolPath: "bin/x", ToolExists: true}}}).Diagnostics {
 			if d.Rule == "json-syntax" {
 				got = append(got, d)
 			}
+			if d.File == "bin/x.card.json" && strings.Contains(d.Message, "UTF-16") {
+				said++
+			}
 		}
 		if len(got) != 1 || !strings.HasPrefix(got[0].Message, tt.want) || tt.name == "UTF-8" && strings.Contains(got[0].Message, "UTF-16") {
 			t.Errorf("%s: %v\nwant one json-syntax starting %q", tt.name, got, tt.want)
+		}
+		if wantSaid := map[bool]int{true: 0, false: 1}[tt.name == "UTF-8"]; said != wantSaid {
+			t.Errorf("%s: %d findings name UTF-16, want %d (the json-syntax error, not an invalid-utf8 warning too)", tt.name, said, wantSaid)
 		}
 	}
 }
