@@ -162,7 +162,9 @@ func TestCheckCardCommand(t *testing.T) {
 			for _, d := range res.Diagnostics {
 				if d.Rule == "card-command-missing" {
 					found = append(found, d)
-				} else if d.Rule != "card-orphan" {
+				} else if d.Rule != "card-orphan" && !(d.Rule == "card-example-command" && strings.Contains(d.Message, "a Windows path")) {
+					// (The example, the command again, is told of its
+					// Windows path too: TestCardExampleRunsItsCommand.)
 					t.Errorf("unexpected finding %s", d)
 				}
 			}

@@ -153,10 +153,19 @@ func firstCommandWord(text string) string {
 // shows an agent another program than the one the card is for. An
 // example whose program is a placeholder or a variable is not judged.
 func checkCardExample(d *doc, c *Card, names []string, s *sink) {
+	first := firstCommandWord(c.Example)
+	// A Windows author's path (tools\deploy.sh staging), told as the
+	// command's and the help_probe's are: the matcher takes it for the
+	// card's program, but an agent's shell runs toolsdeploy.sh.
+	if w, meant := windowsCommandPath(first); meant != "" {
+		s.atOffset(d.File, d.Src, d.Root.Get("example").Off, "/example", "card-example-command",
+			"the example runs %q, a Windows path: the POSIX shell an agent runs it with reads each backslash as an escape, so it runs %q, no file of the repository; write %q (forward slashes, which Windows takes too)",
+			w, strings.ReplaceAll(w, `\`, ""), meant)
+		return
+	}
 	if len(names) == 0 || runsCommand(c.Example, names, true) {
 		return
 	}
-	first := firstCommandWord(c.Example)
 	if first == "" || strings.ContainsAny(first, "<>$`{") {
 		return
 	}

@@ -38,7 +38,15 @@ func TestCardExampleRunsItsCommand(t *testing.T) {
 		{"bin/land <branch>", "# land main once CI is green\nbin/land main", ""},
 		{"bin/land <branch>", "% land main", ""},
 		{"bin/land <branch>", "PS> land main", ""},
-		{"bin/land.ps1 <branch>", `.\bin\land.ps1 -Branch main`, ""},
+		// A Windows path as its program, whatever the command writes, is
+		// told as the command's and the help_probe's are: a shell runs
+		// toolsdeploy.sh.
+		{"tools/deploy.sh <env>", `tools\deploy.sh staging`, `the example runs "tools\\deploy.sh", a Windows path: the POSIX shell an agent runs it with reads each backslash as an escape, so it runs "toolsdeploy.sh", no file of the repository; write "tools/deploy.sh" (forward slashes, which Windows takes too)`},
+		{"tools/deploy.sh <env>", `$ ENV=1 tools\deploy.sh staging`, `the example runs "tools\\deploy.sh", a Windows path`},
+		{`tools\deploy.sh <env>`, `tools\deploy.sh staging`, `write "tools/deploy.sh"`},
+		{"bin/land.ps1 <branch>", `.\bin\land.ps1 -Branch main`, `write "./bin/land.ps1"`},
+		{"bin/land.ps1 <branch>", `./bin/land.ps1 -Branch main`, ""},
+		{"bin/land <branch>", `bin/land 'a\b'`, ""},
 		{"bin/land <branch>", "Run `bin/land main` once CI is green", ""},
 		{"scripts/deploy.py <env>", "python3 scripts/deploy.py staging", ""},
 		{"scripts/deploy.py <env>", "python3 deploy.py staging", ""},
@@ -49,10 +57,8 @@ func TestCardExampleRunsItsCommand(t *testing.T) {
 		{"get-help <command>", "Get-Help about_Profiles", ""},
 		{"<command> | Out-GridView", "Get-Process | Out-GridView", ""},
 		{"kubectl get pods", "KUBECONFIG=~/.kube/prod kubectl get pods -n web", ""},
-		// Its program written as the command writes it, a Windows path
-		// too (card-command-missing tells that): no other program, where
-		// the message was "runs "tools\\deploy.sh", not "tools\\deploy.sh"".
-		{`tools\deploy.sh <env>`, `tools\deploy.sh staging`, ""},
+		// Its program written as the command writes it, a drive's path
+		// (C:\...): no other program.
 		{`C:\tools\land.exe <branch>`, `C:\tools\land.exe main`, ""},
 		// Its program a placeholder or a variable: not judged.
 		{"bin/land <branch>", "<tool> main", ""},
