@@ -190,18 +190,29 @@ func checkCardPathsFold(srcs []CardSource, s *sink) {
 		if other == p {
 			continue
 		}
-		// Windows folds case only; macOS (APFS, HFS+) folds case and
-		// Unicode form alike.
-		how, which := "case", "the file systems of Windows and macOS do"
-		switch {
-		case nfc(p) == nfc(other):
-			how, which = "Unicode form ("+CodePoints(p, other)+")", "macOS's file system does"
-		case !strings.EqualFold(p, other):
-			how, which = "case and Unicode form ("+CodePoints(p, other)+")", "macOS's file system does"
-		}
 		s.add(Diagnostic{File: p, Rule: "reserved-name", Severity: Warning, Message: fmt.Sprintf(
-			"this card's path differs from %s's only in %s, which %s not tell apart: a checkout there holds one of the two files, and the other card is missing; rename one of them (and its tool)", other, how, which)})
+			"this card's path differs from %s's only in %s: a checkout there holds one of the two files, and the other card is missing; rename one of them (and its tool)", other, pathsFold(p, other))})
 	}
+}
+
+// pathsFold says how two paths that differ differ only in case or in
+// Unicode form, and which file systems hold one file for the two
+// ("case, which the file systems of Windows and macOS do not tell
+// apart"), or "" for paths that differ otherwise, or not at all.
+func pathsFold(p, other string) string {
+	if p == other || strings.ToLower(nfc(p)) != strings.ToLower(nfc(other)) {
+		return ""
+	}
+	// Windows folds case only; macOS (APFS, HFS+) folds case and
+	// Unicode form alike.
+	how, which := "case", "the file systems of Windows and macOS do"
+	switch {
+	case nfc(p) == nfc(other):
+		how, which = "Unicode form ("+CodePoints(p, other)+")", "macOS's file system does"
+	case !strings.EqualFold(p, other):
+		how, which = "case and Unicode form ("+CodePoints(p, other)+")", "macOS's file system does"
+	}
+	return how + ", which " + which + " not tell apart"
 }
 
 // reportDuplicateCardID reports two cards of one id: c, of document d,

@@ -210,11 +210,19 @@ func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, s
 				"example in a code fence; if one is a copy, such as a runtime's local install, name the workflow " +
 				"folders in capreg.json's \"workflows\" so the copy is not read; if the two are packages of a monorepo checked from " +
 				"its root, check each package with --repo)"
-			s.atOffset(mk.File, mk.Src, mk.Step.Off, "", "marker-duplicate-step", "step %q is already declared by %s; %s", step, first.File, fix)
+			why := fix
+			if fold := pathsFold(mk.File, first.File); fold != "" {
+				// Verify.md beside verify.md: a Windows or macOS checkout
+				// holds one of the two, so no code fence or copy is the
+				// cause, and the step's host there is whichever it kept.
+				const keep = ": a checkout there holds one of the two files, and the other's marker is missing; keep one of them (git rm the other)"
+				why = "its path differs from this file's only in " + fold + keep
+			}
+			s.atOffset(mk.File, mk.Src, mk.Step.Off, "", "marker-duplicate-step", "step %q is already declared by %s; %s", step, first.File, why)
 			// And at the first: which of the two a change added is
 			// unknown, and an annotation only on the other is one a pull
 			// request's diff does not show.
-			s.atOffset(first.File, first.Src, first.Step.Off, "", "marker-duplicate-step", "step %q is also declared by %s; %s", step, mk.File, fix)
+			s.atOffset(first.File, first.Src, first.Step.Off, "", "marker-duplicate-step", "step %q is also declared by %s; %s", step, mk.File, why)
 			// Which of the two is the host is unknown: the checks of the
 			// whole contract would judge it by a guess.
 			c.Complete = false

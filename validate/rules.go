@@ -40,7 +40,7 @@ var Rules = []Rule{
 	{"marker-duplicate-key", Error, "a gsd:loop-host block repeats a key, or a marker tag an attribute it is read for (`id`, `name`, `produces`, `consumes`)"},
 	{"marker-multiple", Error, "one workflow file holds more than one marker, or tags naming points of several steps"},
 	{"marker-unknown-step", Error, "a marker declares a step outside discuss, plan, execute, verify, ship"},
-	{"marker-duplicate-step", Error, "two workflow files declare the same step"},
+	{"marker-duplicate-step", Error, "two workflow files declare the same step (two whose paths differ only in case or Unicode form, workflows/Verify.md beside workflows/verify.md, are told so, as a Windows or macOS checkout holds one of them)"},
 	{"role-family", Error, "a step declares an agent role outside its family (or an unknown role)"},
 	{"point-unknown", Error, "a point (in a marker or a hook) is not one of the 12 canonical loop points"},
 	{"point-ownership", Error, "a workflow declares a canonical point that belongs to another step (whether or not that step's workflow declares it too, and whichever is read first)"},
