@@ -161,7 +161,9 @@ type Drift struct {
 	Diff    string // unified diff, committed → generated; "" for a UTF-16 file
 	// Note says what the diff cannot show: a committed file that starts
 	// with a UTF-8 byte order mark (its first line differs by bytes no
-	// one sees) or is UTF-16 (its diff would be every byte, NULs and all).
+	// one sees) or is UTF-16 (its diff would be every byte, NULs and all),
+	// and the lines of the diff that differ only by white space at their
+	// end or by the file's final newline (invisibleNote).
 	Note string
 }
 
@@ -216,6 +218,9 @@ func CheckArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Drift, e
 			continue
 		}
 		diff := artifactDiff(p, committed, got, want)
+		if unseen := invisibleNote(diff); unseen != "" {
+			note = strings.TrimPrefix(note+"; "+unseen, "; ")
+		}
 		drifts = append(drifts, Drift{File: p, Diff: diff, Note: note})
 	}
 	return drifts, nil

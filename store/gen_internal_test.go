@@ -239,7 +239,8 @@ func TestCheckArtifacts(t *testing.T) {
 		{File: filepath.Join(dir, ContractFile), Missing: true},
 		{File: tp, Diff: unifiedDiff(tp+" (committed)", tp+" (generated)",
 			[]string{"{\n", "  \"tools\": [1]\n", "}\n\\ No newline at end of file\n"},
-			[]string{"{\n", "  \"tools\": []\n", "}\n"})},
+			[]string{"{\n", "  \"tools\": []\n", "}\n"}),
+			Note: "lines that look alike in the diff differ in what a terminal does not show: line 3 is the file's last and has no newline at its end, which the generated file has"},
 	}
 	if !reflect.DeepEqual(d, want) {
 		t.Errorf("drifts = %+v\nwant %+v", d, want)

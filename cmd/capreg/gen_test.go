@@ -43,7 +43,11 @@ func toolsRepo(t *testing.T) (repo, out string) {
 // TestGenCheckDiffFinalNewline: a committed artifact that differs only in
 // its missing final newline, or is empty, gets a unified diff as diff -u
 // writes it (and as patch applies it): the last line changed and marked
-// "\ No newline at end of file", and an empty file's range as -0,0.
+// "\ No newline at end of file", and an empty file's range as -0,0. A
+// diff whose lines look alike on a terminal, differing only in white
+// space at their end or the final newline, is followed on stderr by a
+// note naming the line and what differs (the diff on stdout unchanged,
+// a patch: gen_patch.txtar applies one).
 func TestGenCheckDiffFinalNewline(t *testing.T) {
 	repo, out := toolsRepo(t)
 	index := filepath.Join(out, "tool-index.json")
@@ -51,13 +55,19 @@ func TestGenCheckDiffFinalNewline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	lines := strings.Count(string(generated), "\n")
 	for _, c := range []struct {
 		name, committed string
 		want            []string
+		note            string // on stderr; "" for none
 	}{
 		{"no final newline", strings.TrimSuffix(string(generated), "\n"),
-			[]string{"\n-}\n\\ No newline at end of file\n+}\n"}},
-		{"empty", "", []string{"\n@@ -0,0 +1,", "\n+}\n"}},
+			[]string{"\n-}\n\\ No newline at end of file\n+}\n"},
+			fmt.Sprintf("tool-index.json: lines that look alike in the diff differ in what a terminal does not show: line %d is the file's last and has no newline at its end, which the generated file has\n", lines)},
+		{"trailing white space", strings.Replace(string(generated), "\n", "  \n", 2),
+			[]string{"\n-{  \n"},
+			"tool-index.json: lines that look alike in the diff differ in what a terminal does not show: line 1 ends in 2 spaces, which the generated line has not (trailing white space: delete it); line 2 ends in 2 spaces,"},
+		{"empty", "", []string{"\n@@ -0,0 +1,", "\n+}\n"}, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if err := os.WriteFile(index, []byte(c.committed), 0o644); err != nil {
@@ -75,6 +85,9 @@ func TestGenCheckDiffFinalNewline(t *testing.T) {
 			}
 			if strings.Contains(stdout.String(), "\n+\n") {
 				t.Errorf("diff adds a blank line the generated file does not have:\n%s", stdout.String())
+			}
+			if got := strings.Contains(stderr.String(), "look alike"); got != (c.note != "") || c.note != "" && !strings.Contains(stderr.String(), c.note) {
+				t.Errorf("stderr:\n%s\nwant a note holding %q", stderr.String(), c.note)
 			}
 		})
 	}
