@@ -89,7 +89,7 @@ func TestProbeCRLFScriptSaysWhy(t *testing.T) {
 		want         string
 	}{
 		{"CRLF", "#!/bin/sh\r\necho usage\r\n", exitFindings,
-			`capreg: help_probe exited with 127, the shell's code for a command not found: the tool bin/my tool is there, but its first line, "#!/bin/sh\r", ends in a carriage return (CRLF line ends, as a checkout with eol=crlf or core.autocrlf writes them), so the system looks for an interpreter of that name, with the \r, and finds none; give the tool LF line ends (a .gitattributes line /bin/my\ tool text eol=lf, then rm 'bin/my tool' && git checkout -- 'bin/my tool')`},
+			`capreg: help_probe exited with 127, the shell's code for a command not found: the tool bin/my tool is there, but its first line, "#!/bin/sh\r", ends in a carriage return (CRLF line ends, as a checkout with eol=crlf or core.autocrlf writes them), so the system looks for an interpreter of that name, with the \r, and finds none; give the tool LF line ends (a .gitattributes line "/bin/my tool" text eol=lf, then rm 'bin/my tool' && git checkout -- 'bin/my tool')`},
 		{"LF", "#!/bin/sh\necho usage\n", exitOK, ""},
 		{"missing", "", exitFindings, `(looked up in the tool's folder bin, then on PATH)`},
 	} {

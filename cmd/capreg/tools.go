@@ -589,17 +589,24 @@ func crlfShebang(repo, toolPath string) string {
 
 // gitattributesPattern is toolPath as a .gitattributes pattern: the path
 // from the root ("/bin/land"), with the characters a pattern reads
-// otherwise (space, *, ?, [, \\) escaped.
+// otherwise (*, ?, [, \\) escaped. A path holding a blank or a quote is
+// written in double quotes, C style ("/bin/my tool"): Git splits a
+// .gitattributes line at its blanks, a backslash before one escaping
+// nothing (/bin/my\ tool is the pattern /bin/my\ and an attribute tool).
 func gitattributesPattern(toolPath string) string {
 	var b strings.Builder
 	b.WriteByte('/')
 	for _, r := range toolPath {
-		if strings.ContainsRune(" *?[\\", r) {
+		if strings.ContainsRune("*?[\\", r) {
 			b.WriteByte('\\')
 		}
 		b.WriteRune(r)
 	}
-	return b.String()
+	p := b.String()
+	if !strings.ContainsAny(p, " \t\"") {
+		return p
+	}
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(p) + `"`
 }
 
 // probeCommand is the shell text runProbe runs for a card's help_probe:
