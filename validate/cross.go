@@ -1668,7 +1668,8 @@ func normalizationHint(a string, known []string, where func(string) string) stri
 }
 
 // unicodeForm names the normalization form s is written in, for
-// normalizationHint: "composed (NFC)", "decomposed (NFD)", or "mixed".
+// normalizationHint: "composed (NFC)", "decomposed (NFD: …)", or
+// "partly decomposed" (some letters composed, some not).
 func unicodeForm(s string) string {
 	switch {
 	case norm.NFC.IsNormalString(s):
