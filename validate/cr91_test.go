@@ -70,3 +70,26 @@ func TestNormalizationHintNamesTheSideToChange(t *testing.T) {
 		t.Errorf("the same spelling: %q, want none", got)
 	}
 }
+
+// TestUnclosedBlockBesideTagsStaysAnError: the warning for a block left
+// open after the file's one complete block holds only where that block
+// is the file's whole marker; beside marker tags, closed or left open,
+// which marker is meant is unknown, and the open block is the error it
+// was.
+func TestUnclosedBlockBesideTagsStaysAnError(t *testing.T) {
+	for name, text := range map[string]string{
+		"a tag":           "# Plan phase\n\n<loop-point id=\"plan:pre\"/>\n\n<!-- gsd:loop-host\nstep: plam\n\n",
+		"a tag left open": "# Plan phase\n\n<loop-point id=\"plan:pre\"\n\n<!-- gsd:loop-host\nstep: plam\n\n",
+	} {
+		res := Validate(gate4Repo(t, nil, [][3]string{{"plan-phase.md", "# Plan phase\n", text}}))
+		var got []string
+		for _, d := range res.Diagnostics {
+			if d.File == "workflows/plan-phase.md" && d.Rule == "marker-syntax" && strings.Contains(d.Message, "gsd:loop-host block is not closed") {
+				got = append(got, fmt.Sprintf("%d %s %s", d.Line, d.Severity, d.Message))
+			}
+		}
+		if len(got) != 1 || !strings.HasPrefix(got[0], "13 error gsd:loop-host block is not closed: add --> after its last key") {
+			t.Errorf("%s: %q, want one error at line 13", name, got)
+		}
+	}
+}
