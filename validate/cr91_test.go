@@ -93,3 +93,21 @@ func TestUnclosedBlockBesideTagsStaysAnError(t *testing.T) {
 		}
 	}
 }
+
+// TestEditorLeftoverTmpEdges: an atomic save's temporary name is .tmp
+// followed by a separator (an underscore too) or a random word of three
+// letters or more; .tmpl, a template's, and .tmpx are not.
+func TestEditorLeftoverTmpEdges(t *testing.T) {
+	for name, want := range map[string]bool{
+		"capability.json.tmp_1":  true,
+		"capability.json.tmpabc": true,
+		"capability.json.tmpab":  false,
+		"capability.json.tmpl":   false,
+		"capability.json.swo":    true,
+		".tmp":                   false,
+	} {
+		if got := EditorLeftover(name); got != want {
+			t.Errorf("EditorLeftover(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
