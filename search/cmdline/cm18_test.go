@@ -4,8 +4,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
-	"strings"
 	"testing"
 )
 
@@ -104,10 +102,7 @@ func stubMake(t *testing.T, dir string) {
 // group and left the loop open. "coproc" then a newline bash refuses
 // ("syntax error near unexpected token `newline'"), so the line's make
 // never runs; a line before it does.
-var cm18Rows = []struct {
-	cmd           string
-	parses, makes bool
-}{
+var cm18Rows = []makeRow{
 	{"for x do make all; done", true, true},
 	{"for x  do make all; done", true, true},
 	{"for x do\nmake all; done", true, true},
@@ -166,32 +161,12 @@ var cm18Rows = []struct {
 // TestMatchCommandLoopBodiesAndCoproc matches cm18Rows: a card of make
 // exactly where the line runs it.
 func TestMatchCommandLoopBodiesAndCoproc(t *testing.T) {
-	mt := Compile([]Card{{ID: "make", Replaces: []string{"make all"}}})
-	for _, r := range cm18Rows {
-		if got := matchedIDs(mt, r.cmd); slices.Equal(got, []string{"make"}) != r.makes {
-			t.Errorf("MatchCommand(%q) = %v, want make: %v", r.cmd, got, r.makes)
-		}
-	}
+	checkMakeRowsMatch(t, cm18Rows)
 }
 
 // TestLoopBodiesAndCoprocRowsAgreeWithBash checks each row of cm18Rows
 // with bash -n and by running it with a stub make, where bash is
 // installed.
 func TestLoopBodiesAndCoprocRowsAgreeWithBash(t *testing.T) {
-	bash := lookBash(t)
-	for _, r := range cm18Rows {
-		if parses := exec.Command(bash, "-n", "-c", r.cmd).Run() == nil; parses != r.parses {
-			t.Errorf("bash -n -c %q parses: %v, the row says %v", r.cmd, parses, r.parses)
-		}
-		dir := t.TempDir()
-		stubMake(t, dir)
-		cmd := exec.Command(bash, "-c", r.cmd, "bash", "a", "b")
-		cmd.Dir, cmd.Env = dir, append(os.Environ(), "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"))
-		cmd.Stdin = strings.NewReader("1\n") // select's choice
-		_ = cmd.Run()
-		_, err := os.Stat(filepath.Join(dir, "ran"))
-		if ran := err == nil; ran != r.makes {
-			t.Errorf("bash -c %q runs make: %v, the row says %v", r.cmd, ran, r.makes)
-		}
-	}
+	checkMakeRowsInBash(t, cm18Rows, true)
 }
