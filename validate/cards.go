@@ -181,7 +181,7 @@ func checkCardPathsFold(srcs []CardSource, s *sink) {
 	first := make(map[string]string, len(srcs))
 	for i := range srcs {
 		p := srcs[i].Path
-		key := strings.ToLower(nfc(p))
+		key := foldedPath(p)
 		other, ok := first[key]
 		if !ok {
 			first[key] = p
@@ -195,12 +195,17 @@ func checkCardPathsFold(srcs []CardSource, s *sink) {
 	}
 }
 
+// foldedPath is p as the file systems of Windows and macOS compare
+// names, near enough: lower case and composed (NFC). Paths of one
+// folded path are one file there (checkCardPathsFold, pathsFold).
+func foldedPath(p string) string { return strings.ToLower(nfc(p)) }
+
 // pathsFold says how two paths that differ differ only in case or in
 // Unicode form, and which file systems hold one file for the two
 // ("case, which the file systems of Windows and macOS do not tell
 // apart"), or "" for paths that differ otherwise, or not at all.
 func pathsFold(p, other string) string {
-	if p == other || strings.ToLower(nfc(p)) != strings.ToLower(nfc(other)) {
+	if p == other || foldedPath(p) != foldedPath(other) {
 		return ""
 	}
 	// Windows folds case only; macOS (APFS, HFS+) folds case and
