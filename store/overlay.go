@@ -706,12 +706,7 @@ func (o *overlayer) settleStrays() {
 		if !validate.EditorLeftover(path.Base(p)) || validate.StrayKind(p, o.lay.capDir) != validate.StrayMisnamed {
 			return false
 		}
-		rest := p
-		if o.lay.capDir != "." {
-			rest = strings.TrimPrefix(p, o.lay.capDir+"/")
-		}
-		folder, _, _ := strings.Cut(rest, "/")
-		return declared[folder]
+		return declared[validate.CapabilityFolder(p, o.lay.capDir)]
 	})
 }
 

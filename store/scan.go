@@ -2136,11 +2136,7 @@ func (sc *scanner) finish() {
 	slices.SortStableFunc(sc.src.Workflows, func(a, b validate.File) int { return strings.Compare(a.Path, b.Path) })
 	slices.SortStableFunc(sc.src.Cards, func(a, b validate.CardSource) int { return strings.Compare(a.Path, b.Path) })
 	for _, f := range sc.leftovers {
-		folder, _, _ := strings.Cut(strings.TrimPrefix(f.rel, sc.capDir+"/"), "/")
-		if sc.capDir == "." {
-			folder, _, _ = strings.Cut(f.rel, "/")
-		}
-		if cs := sc.caps[folder]; (cs == nil || cs.Manifest.Path == "") && !sc.strayReal[f.real] {
+		if cs := sc.caps[validate.CapabilityFolder(f.rel, sc.capDir)]; (cs == nil || cs.Manifest.Path == "") && !sc.strayReal[f.real] {
 			sc.strayReal[f.real] = true
 			sc.strays = append(sc.strays, f)
 			sc.tree.note(f.rel, entryFile) // as file notes a stray

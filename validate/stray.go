@@ -70,6 +70,15 @@ func capabilityPath(p, capDir string) (folder, inner string, ok bool) {
 	return folder, inner, true
 }
 
+// CapabilityFolder is the capability folder p is in, under capDir (the
+// first folder below it; "" for a file directly in capDir, or outside
+// it): the folder of a stray declaration StrayKind names, for a caller
+// that checks whether that folder holds a declaration.
+func CapabilityFolder(p, capDir string) string {
+	folder, _, _ := capabilityPath(p, capDir)
+	return folder
+}
+
 // nearManifestName reports a name meant as capability.json: spelt in
 // another case (Capability.json), with a suffix (capability.json.txt), in
 // YAML (capability.yaml), as a plural (capabilities.json), one edit away
