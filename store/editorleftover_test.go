@@ -89,3 +89,73 @@ func TestScanManifestInOtherCase(t *testing.T) {
 		t.Errorf("capability-misplaced at %q", got)
 	}
 }
+
+// TestOverlayLeftoverBesideDeletedDeclaration: an editor's copy left in
+// a capability folder whose capability.json a change deletes is warned of
+// (capability-misplaced) by POST /validate's overlay as by a rescan of the
+// repository with the change made, whatever kind of copy it is; and not
+// when the change deletes it too, the whole folder, or writes the
+// declaration anew.
+func TestOverlayLeftoverBesideDeletedDeclaration(t *testing.T) {
+	const decl = "capabilities/claude/capability.json"
+	leftovers := overlayWrite(map[string]string{
+		decl + "~":    `{"id": "x"}`,
+		decl + ".bak": `{"id": "x"}`,
+		decl + ".swp": "swap",
+		"capabilities/ollama/capability.json.orig": `{"id": "y"}`, // beside a declaration the change keeps
+	})
+	tests := []struct {
+		overlayCase
+		want []string // capability-misplaced at: once a folder, at its first stray
+	}{
+		{overlayCase{name: "the declaration deleted", deleted: []string{decl}}, []string{decl + ".bak"}},
+		{overlayCase{name: "a copy deleted with it", deleted: []string{decl, decl + ".bak"}}, []string{decl + ".swp"}},
+		{overlayCase{name: "a copy rewritten", files: map[string]string{decl + ".bak": "{}"}, deleted: []string{decl}}, []string{decl + ".bak"}},
+		{overlayCase{name: "the folder deleted", deleted: []string{"capabilities/claude"}}, nil},
+		{overlayCase{name: "the declaration rewritten", files: map[string]string{decl: `{"id": "claude"}`}}, nil},
+		{overlayCase{name: "another change", files: map[string]string{"bin/newtool.card.json": overlayCard("newtool")}}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.setup = leftovers
+			if got := misplaced(overlayWantCheck(t, tt.overlayCase)); !slices.Equal(got, tt.want) {
+				t.Errorf("capability-misplaced at %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestWatcherKeepsLeftoversForOverlay: a watcher that keeps its snapshot
+// when an editor's copy comes or goes beside a declaration (no new
+// generation) still judges a change deleting that declaration as a rescan
+// does: the copy made since is warned of, the one deleted since is not.
+func TestWatcherKeepsLeftoversForOverlay(t *testing.T) {
+	const decl = "capabilities/claude/capability.json"
+	repo, _ := scanRepoCopy(t)
+	writeTestFile(t, filepath.Join(repo, decl+".bak"), []byte(`{"id": "x"}`))
+	w, _ := startWatcher(t, repo, store.WatchOptions{})
+	served := w.Current()
+	if err := os.Remove(filepath.Join(repo, decl+".bak")); err != nil {
+		t.Fatal(err)
+	}
+	writeTestFile(t, filepath.Join(repo, decl+"~"), []byte(`{"id": "x"}`))
+	if _, err := w.Reload(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if w.Current() != served {
+		t.Fatalf("a new snapshot (generation %d after %d): the copies should leave it as it is", w.Current().Generation, served.Generation)
+	}
+	src, err := w.Current().Overlay(nil, []string{decl})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := store.Build(src, false)
+	overlayApply[string](t, repo, nil, []string{decl})
+	want := scanLoadRepo(t, repo)
+	if g, w := formatDiagnostics(got.Diagnostics), formatDiagnostics(want.Diagnostics); g != w {
+		t.Errorf("overlay:\n%scheck:\n%s", g, w)
+	}
+	if got, want := misplaced(got.Diagnostics), []string{decl + "~"}; !slices.Equal(got, want) {
+		t.Errorf("capability-misplaced at %q, want %q", got, want)
+	}
+}

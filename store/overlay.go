@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/capreg/capreg/validate"
@@ -324,7 +325,8 @@ func (ch *change) conflicts(tree *Tree) error {
 // fragments), or one in a skipped folder or behind a link. Such a delete
 // changes no input, so only whether it can be made is unknown, and either
 // answer may be wrong: "nothing to delete" when an unread asset is there,
-// or ok for a mistyped path. A nil tree knows nothing and judges no path.
+// or ok for a mistyped path. A nil tree knows nothing and judges no path;
+// an editor's copy beside a declaration it knows (Tree.leftovers).
 func (ch *change) unknownDeletes(tree *Tree) []string {
 	if tree == nil {
 		return nil
@@ -332,7 +334,7 @@ func (ch *change) unknownDeletes(tree *Tree) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, p := range ch.deletes {
-		if _, known := tree.lookup(p); !known && !seen[p] {
+		if _, known := tree.lookup(p); !known && !seen[p] && !slices.Contains(tree.leftoversBeside(), p) {
 			seen[p] = true
 			out = append(out, fmt.Sprintf("whether %s exists, which the change deletes: the served scan did not list its folder", p))
 		}
@@ -695,13 +697,19 @@ func (o *overlayer) settleStrays() {
 		return o.lay.walked(p) || under(p, o.lay.capDir)
 	})
 	// An editor's copy beside a declaration is none, as the scanner has it
-	// (validate.EditorLeftover). One the served scan left out so is not
-	// known here: a change deleting its folder's declaration is not warned
-	// of it, which a rescan is.
+	// (validate.EditorLeftover); one the served scan met so (the tree
+	// keeps them) is one once the change deletes that declaration.
 	declared := map[string]bool{}
 	for _, c := range o.src.Capabilities {
 		declared[c.Folder] = declared[c.Folder] || c.Manifest.Path != ""
 	}
+	for _, p := range o.tree.leftoversBeside() {
+		if !o.ch.touches(p) && validate.StrayKind(p, o.lay.capDir) == validate.StrayMisnamed {
+			o.src.StrayDeclarations = append(o.src.StrayDeclarations, p)
+		}
+	}
+	slices.Sort(o.src.StrayDeclarations)
+	o.src.StrayDeclarations = slices.Compact(o.src.StrayDeclarations)
 	o.src.StrayDeclarations = slices.DeleteFunc(o.src.StrayDeclarations, func(p string) bool {
 		if !validate.EditorLeftover(path.Base(p)) || validate.StrayKind(p, o.lay.capDir) != validate.StrayMisnamed {
 			return false
@@ -1473,6 +1481,41 @@ type Tree struct {
 	// links maps each link of the listed directories (and the noted ones)
 	// to the repository paths met resolving it, hop by hop (linkReader.chain).
 	links map[string][]string
+	// leftovers are the editors' copies of a declaration the scan met
+	// beside one (validate.EditorLeftover), sorted: strays once a change
+	// deletes that declaration. Not compared by same (they come and go as
+	// a declaration is edited, and are no new generation): a watcher
+	// keeping its snapshot takes those of its latest scan (keepLeftovers).
+	leftovers atomic.Pointer[[]string]
+}
+
+// noteLeftovers records the editors' copies of a declaration met beside
+// one (Tree.leftovers).
+func (t *Tree) noteLeftovers(ps []string) {
+	if t == nil {
+		return
+	}
+	slices.Sort(ps)
+	t.leftovers.Store(&ps)
+}
+
+// keepLeftovers gives t, a served tree the same as u but perhaps for its
+// leftovers, those of u, the tree of a later scan.
+func (t *Tree) keepLeftovers(u *Tree) {
+	if t != nil && u != nil && t != u {
+		t.leftovers.Store(u.leftovers.Load())
+	}
+}
+
+// leftoversBeside returns Tree.leftovers.
+func (t *Tree) leftoversBeside() []string {
+	if t == nil {
+		return nil
+	}
+	if ps := t.leftovers.Load(); ps != nil {
+		return *ps
+	}
+	return nil
 }
 
 // ownRepoChanges are the reasons to rescan for a change that makes a

@@ -2135,13 +2135,18 @@ func (sc *scanner) finish() {
 	// overlay of a proposed change.
 	slices.SortStableFunc(sc.src.Workflows, func(a, b validate.File) int { return strings.Compare(a.Path, b.Path) })
 	slices.SortStableFunc(sc.src.Cards, func(a, b validate.CardSource) int { return strings.Compare(a.Path, b.Path) })
+	var beside []string
 	for _, f := range sc.leftovers {
-		if cs := sc.caps[validate.CapabilityFolder(f.rel, sc.capDir)]; (cs == nil || cs.Manifest.Path == "") && !sc.strayReal[f.real] {
+		cs := sc.caps[validate.CapabilityFolder(f.rel, sc.capDir)]
+		if (cs == nil || cs.Manifest.Path == "") && !sc.strayReal[f.real] {
 			sc.strayReal[f.real] = true
 			sc.strays = append(sc.strays, f)
 			sc.tree.note(f.rel, entryFile) // as file notes a stray
+		} else if cs != nil && cs.Manifest.Path != "" {
+			beside = append(beside, f.rel) // a stray once a change deletes the declaration
 		}
 	}
+	sc.tree.noteLeftovers(beside)
 	sc.leftovers = nil
 	for _, f := range sc.strays {
 		if !sc.manifestReal[f.real] {

@@ -804,6 +804,7 @@ func (w *Watcher) serve(next *watchState, b built) outcome {
 	snap, cur := b.snap, next.snap
 	if snap.sameAs(cur) {
 		snap.Generation = cur.Generation
+		cur.Tree.keepLeftovers(snap.Tree) // the editors' copies beside declarations, which sameAs leaves out
 		st.Unchanged++
 		if st.Failure != nil {
 			w.log.Info("the failure is resolved: the repository is back to the served registry",
