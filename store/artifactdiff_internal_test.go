@@ -26,7 +26,7 @@ func TestArtifactDiffPrintsCommittedLinesAsHeld(t *testing.T) {
 		{"a carriage return after the last line end", "a\r\nb\r\n\r", "a\nB\n", head + "@@ -1,2 +1,2 @@\n a\n-b\n+B\n"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			got := artifactDiff("f", []byte(tt.committed), withoutCR([]byte(tt.committed)), []byte(tt.want))
+			got, _ := artifactDiff("f", []byte(tt.committed), withoutCR([]byte(tt.committed)), []byte(tt.want))
 			if got != tt.diff {
 				t.Errorf("artifactDiff:\n%q\nwant\n%q", got, tt.diff)
 			}

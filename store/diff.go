@@ -23,15 +23,17 @@ import (
 // made gen --check take minutes. The diff may be longer than a minimal one,
 // never wrong: patch applies it.
 func unifiedDiff(from, to string, a, b []string) string {
-	return unifiedDiffShown(from, to, a, b, a, b)
+	return unifiedDiffShown(from, to, a, b, a, b, nil)
 }
 
 // unifiedDiffShown is unifiedDiff comparing the lines a and b but printing
 // shownA[i] for a[i] and shownB[i] for b[i] (the slices are as long as a
 // and b): gen --check compares a committed file without its carriage
 // returns and prints its lines as they are, so that patch finds the
-// context and removed lines of a CRLF checkout there.
-func unifiedDiffShown(from, to string, a, b, shownA, shownB []string) string {
+// context and removed lines of a CRLF checkout there. replaced, if not
+// nil, is given each run of lines of a the diff replaces, from a[x], and
+// the lines of b replacing them (one of the two may be empty), in order.
+func unifiedDiffShown(from, to string, a, b, shownA, shownB []string, replaced func(x int, removed, added []string)) string {
 	if slices.Equal(a, b) {
 		return ""
 	}
@@ -68,6 +70,9 @@ func unifiedDiffShown(from, to string, a, b, shownA, shownB []string) string {
 		}
 		put("-", shownA[done.x:start.x])
 		put("+", shownB[done.y:start.y])
+		if replaced != nil && (start.x > done.x || start.y > done.y) {
+			replaced(done.x, a[done.x:start.x], b[done.y:start.y])
+		}
 		atEnd := end.x >= len(a) && end.y >= len(b)
 		if !atEnd && (end.x-start.x < context || len(text) > 0 && end.x-start.x < 2*context) {
 			// Too few equal lines to close the hunk: they are in it.

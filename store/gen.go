@@ -163,7 +163,8 @@ type Drift struct {
 	// with a UTF-8 byte order mark (its first line differs by bytes no
 	// one sees) or is UTF-16 (its diff would be every byte, NULs and all),
 	// and the lines of the diff that differ only by white space at their
-	// end or by the file's final newline (invisibleNote).
+	// end, by the file's final newline, or inside by a character that
+	// prints alike or as nothing (invisibles).
 	Note string
 }
 
@@ -217,8 +218,8 @@ func CheckArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Drift, e
 			drifts = append(drifts, Drift{File: p, Note: fmt.Sprintf("the committed file has %d lines, over four times the %d generated: not compared line by line", lines, generated)})
 			continue
 		}
-		diff := artifactDiff(p, committed, got, want)
-		if unseen := invisibleNote(diff); unseen != "" {
+		diff, unseen := artifactDiff(p, committed, got, want)
+		if unseen != "" {
 			note = strings.TrimPrefix(note+"; "+unseen, "; ")
 		}
 		drifts = append(drifts, Drift{File: p, Diff: diff, Note: note})
@@ -235,11 +236,14 @@ func CheckArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Drift, e
 // added lines end as most of the committed file's lines do, so a patched
 // CRLF file stays CRLF. A file whose carriage returns are not all within
 // lines (one ending in "\n\r") is printed as compared, without them.
-func artifactDiff(p string, committed, got, want []byte) string {
+// unseen names the replaced lines that look like those replacing them
+// (invisibles), "" for none.
+func artifactDiff(p string, committed, got, want []byte) (diff, unseen string) {
 	a, b := diffLines(string(got)), diffLines(string(want))
 	shownA, shownB := a, b
+	var u invisibles
 	if len(got) == len(committed) {
-		return unifiedDiff(p+" (committed)", p+" (generated)", a, b) // no carriage return
+		return unifiedDiffShown(p+" (committed)", p+" (generated)", a, b, a, b, u.replaced), u.note() // no carriage return
 	}
 	if lines := diffLines(string(committed)); len(lines) == len(a) {
 		shownA = lines
@@ -250,7 +254,7 @@ func artifactDiff(p string, committed, got, want []byte) string {
 			}
 		}
 	}
-	return unifiedDiffShown(p+" (committed)", p+" (generated)", a, b, shownA, shownB)
+	return unifiedDiffShown(p+" (committed)", p+" (generated)", a, b, shownA, shownB, u.replaced), u.note()
 }
 
 // withCRLF is a line of diffLines ended by "\r\n" rather than "\n"; the

@@ -3,112 +3,76 @@ package store
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
-// maxInvisibleLines bounds the lines invisibleNote names.
+// maxInvisibleLines bounds the lines an invisibles note names.
 const maxInvisibleLines = 3
 
-// invisibleNote says, for a unified diff of artifactDiff, which of its
-// changed lines differ from the line that replaces them only in what a
-// terminal does not show: white space at the line's end (spaces, tabs),
-// or the newline at the end of the file. Such a "-" and "+" line look the
-// same, and the diff alone left a person to guess what to fix. Lines are
-// named by their number in the committed file; "" for a diff with none.
-// The diff itself is left as it is, a patch that applies.
-func invisibleNote(diff string) string {
-	var found []string
-	more := 0
-	type line struct {
-		n     int // in the committed file
-		body  string
-		final bool // "\ No newline at end of file" follows it
-	}
-	var removed, added []line
-	flush := func() {
-		for i := range min(len(removed), len(added)) {
-			r, a := removed[i], added[i]
-			if why := invisibleDiff(r.body, a.body, r.final, a.final); why != "" {
-				if len(found) == maxInvisibleLines {
-					more++
-					continue
-				}
-				found = append(found, fmt.Sprintf("line %d %s", r.n, why))
-			}
-		}
-		removed, added = removed[:0], added[:0]
-	}
-	n := 0 // the committed file's line before the next one
-	var last *line
-	lines := strings.SplitAfter(diff, "\n")
-	if len(lines) < 2 || !strings.HasPrefix(lines[0], "--- ") || !strings.HasPrefix(lines[1], "+++ ") {
-		return ""
-	}
-	for _, l := range lines[2:] {
-		if l == "" {
-			continue
-		}
-		switch l[0] {
-		case '@':
-			flush()
-			var from int
-			if _, err := fmt.Sscanf(l, "@@ -%d", &from); err != nil {
-				return ""
-			}
-			// "-0,0" and "-5,0" name the line before an empty range.
-			if strings.HasPrefix(l, fmt.Sprintf("@@ -%d,0 ", from)) {
-				n = from
-			} else {
-				n = from - 1
-			}
-			last = nil
-		case ' ':
-			flush()
-			n++
-			last = nil
-		case '-':
-			n++
-			removed = append(removed, line{n: n, body: lineBody(l[1:])})
-			last = &removed[len(removed)-1]
-		case '+':
-			added = append(added, line{body: lineBody(l[1:])})
-			last = &added[len(added)-1]
-		case '\\':
-			if last != nil {
-				last.final = true
-			}
-		}
-	}
-	flush()
-	if len(found) == 0 {
-		return ""
-	}
-	note := "lines that look alike in the diff differ in what a terminal does not show: " + strings.Join(found, "; ")
-	if more > 0 {
-		note += fmt.Sprintf("; and %d more line%s", more, map[bool]string{true: "", false: "s"}[more == 1])
-	}
-	return note
+// invisibles collects, as artifactDiff makes its diff, the changed lines
+// that differ from the line replacing them only in what a terminal does
+// not show: white space at the line's end (spaces, tabs), the newline at
+// the end of the file, or, inside the line, a character that prints as
+// nothing (a zero width space, U+200B), a Unicode space for a plain one
+// (a no-break space, U+00A0), or a tab for spaces. Such a "-" and "+"
+// line look the same, and the diff alone left a person to guess what to
+// fix. Lines are named by their number in the committed file; the diff
+// itself is left as it is, a patch that applies.
+type invisibles struct {
+	found []string
+	more  int
 }
 
-// lineBody is a diff line's text without its line end ("\n", or "\r\n"
-// as a CRLF checkout's lines are printed): the carriage returns of line
-// ends are not compared (CheckArtifacts).
-func lineBody(l string) string {
-	l = strings.TrimSuffix(l, "\n")
-	return strings.TrimSuffix(l, "\r")
+// replaced is unifiedDiffShown's replaced: the i-th line removed is
+// compared with the i-th added, lines of diffLines compared without
+// their carriage returns (CheckArtifacts).
+func (u *invisibles) replaced(x int, removed, added []string) {
+	for i := range min(len(removed), len(added)) {
+		why := invisibleDiff(removed[i], added[i])
+		switch {
+		case why == "":
+		case len(u.found) == maxInvisibleLines:
+			u.more++
+		default:
+			u.found = append(u.found, fmt.Sprintf("line %d %s", x+i+1, why))
+		}
+	}
+}
+
+// note is what the diff does not show, "" for a diff with no such line.
+func (u *invisibles) note() string {
+	if len(u.found) == 0 {
+		return ""
+	}
+	note := "lines that look alike in the diff differ in what a terminal does not show: " + strings.Join(u.found, "; ")
+	if u.more > 0 {
+		note += fmt.Sprintf("; and %d more line%s", u.more, map[bool]string{true: "", false: "s"}[u.more == 1])
+	}
+	return note
 }
 
 // trailingSpace is the white space a line may end in unseen.
 const trailingSpace = " \t\v\f\r"
 
 // invisibleDiff says how the committed line c differs from the generated
-// line g when only by trailing white space or by the newline after the
-// file's last line (cFinal, gFinal: no newline follows it), or "".
-func invisibleDiff(c, g string, cFinal, gFinal bool) string {
+// line g, both lines of diffLines, when only by what a terminal does not
+// show (invisibles), or "".
+func invisibleDiff(c, g string) string {
+	c, cFinal := lineBody(c)
+	g, gFinal := lineBody(g)
 	cBody, gBody := strings.TrimRight(c, trailingSpace), strings.TrimRight(g, trailingSpace)
-	if cBody != gBody || c == g && cFinal == gFinal {
+	if c == g && cFinal == gFinal || !looksAlike(cBody, gBody) {
 		return ""
 	}
 	var why []string
+	if cBody != gBody {
+		inside := insideDiff(cBody, gBody)
+		if inside == "" {
+			return ""
+		}
+		why = append(why, inside)
+	}
 	if cEnd, gEnd := c[len(cBody):], g[len(gBody):]; cEnd != gEnd {
 		switch {
 		case gEnd == "":
@@ -126,6 +90,188 @@ func invisibleDiff(c, g string, cFinal, gFinal bool) string {
 		why = append(why, "ends in a newline, which the generated file's last line has not")
 	}
 	return strings.Join(why, ", and ")
+}
+
+// lineBody is a line of diffLines without its end, and whether it is the
+// file's last without a newline (diff's "\ No newline at end of file"
+// follows it).
+func lineBody(l string) (string, bool) {
+	if body, ok := strings.CutSuffix(l, "\n"+noNewline); ok {
+		return body, true
+	}
+	return strings.TrimSuffix(l, "\n"), false
+}
+
+// zeroWidth reports whether r prints as nothing: a format character (zero
+// width space, joiners, the byte order mark, bidirectional controls, soft
+// hyphen), another default-ignorable one, or a variation selector.
+func zeroWidth(r rune) bool {
+	return unicode.In(r, unicode.Cf, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector)
+}
+
+// blank reports whether r prints as white space: a space, a tab, or a
+// Unicode space (no-break space and its kin).
+func blank(r rune) bool { return r == ' ' || r == '\t' || unicode.Is(unicode.Zs, r) }
+
+// shownItem is one item of a line as a terminal shows it (shown): a
+// character, or a run of white space, of its width in columns where it
+// holds no tab (-1 where it does: a tab's width depends on the column it
+// lands on, shifted in the diff by the "-" or "+" before the line).
+type shownItem struct {
+	r     rune
+	width int
+}
+
+// shown is the line s as a terminal shows it: without the characters
+// that print as nothing (zeroWidth), each run of white space one item,
+// and none at its end.
+func shown(s string) []shownItem {
+	var out []shownItem
+	for _, r := range s {
+		switch {
+		case zeroWidth(r):
+		case !blank(r):
+			out = append(out, shownItem{r: r})
+		case len(out) == 0 || out[len(out)-1].r != ' ':
+			out = append(out, shownItem{r: ' '})
+			fallthrough
+		default:
+			if last := &out[len(out)-1]; r == '\t' || last.width < 0 {
+				last.width = -1
+			} else {
+				last.width++
+			}
+		}
+	}
+	if len(out) > 0 && out[len(out)-1].r == ' ' {
+		out = out[:len(out)-1]
+	}
+	return out
+}
+
+// looksAlike reports whether the lines c and g look the same on a
+// terminal: the same characters, but those that print as nothing, with
+// runs of white space as wide, or either holding a tab.
+func looksAlike(c, g string) bool {
+	a, b := shown(c), shown(g)
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].r != b[i].r || a[i].width != b[i].width && a[i].width >= 0 && b[i].width >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// insideDiff names where the committed line c first differs from the
+// generated line g, which looks the same (looksAlike): the column, in
+// characters from 1, and the characters, by code point; and how many
+// more such places the line holds.
+func insideDiff(c, g string) string {
+	var first string
+	more := 0
+	put := func(what string) {
+		if first == "" {
+			first = what
+		} else {
+			more++
+		}
+	}
+	col := 1 // of c[i], in characters
+	for i, j := 0, 0; i < len(c) || j < len(g); {
+		rc, nc := utf8.DecodeRuneInString(c[i:])
+		rg, ng := utf8.DecodeRuneInString(g[j:])
+		same := i < len(c) && j < len(g) && rc == rg
+		switch {
+		case i < len(c) && zeroWidth(rc) && !same:
+			put(fmt.Sprintf("holds %s at column %d, which the generated line has not", runs(c[i:i+nc]), col))
+			i, col = i+nc, col+1
+		case j < len(g) && zeroWidth(rg) && !same:
+			put(fmt.Sprintf("lacks at column %d the %s the generated line has", col, runs(g[j:j+ng])))
+			j += ng
+		case i < len(c) && blank(rc) || j < len(g) && blank(rg):
+			ei, ej := i+blankRun(c[i:]), j+blankRun(g[j:])
+			cr, gr, at := c[i:ei], g[j:ej], col
+			col += utf8.RuneCountInString(cr)
+			i, j = ei, ej
+			// Named from the first character that differs to the last.
+			for cr != "" && gr != "" && cr[0] == gr[0] && cr[0] < utf8.RuneSelf {
+				cr, gr, at = cr[1:], gr[1:], at+1
+			}
+			for cr != "" && gr != "" && cr[len(cr)-1] == gr[len(gr)-1] && cr[len(cr)-1] < utf8.RuneSelf {
+				cr, gr = cr[:len(cr)-1], gr[:len(gr)-1]
+			}
+			switch {
+			case cr == gr:
+			case gr == "":
+				put(fmt.Sprintf("holds %s at column %d, which the generated line has not", runs(cr), at))
+			case cr == "":
+				put(fmt.Sprintf("lacks at column %d the %s the generated line has", at, runs(gr)))
+			default:
+				put(fmt.Sprintf("holds %s at column %d where the generated line has %s", runs(cr), at, runs(gr)))
+			}
+		case same:
+			i, j, col = i+nc, j+ng, col+1
+		default:
+			return "" // not alike after all (looksAlike)
+		}
+	}
+	if more > 0 {
+		first += fmt.Sprintf(" (and %d more such place%s in the line)", more, map[bool]string{true: "", false: "s"}[more == 1])
+	}
+	return first
+}
+
+// blankRun is the length in bytes of the white space (blank) s starts with.
+func blankRun(s string) int {
+	for i, r := range s {
+		if !blank(r) {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// runeNames name the characters runs names most often.
+var runeNames = map[rune]string{' ': "space", '\t': "tab", '\u00a0': "no-break space", '\u202f': "narrow no-break space",
+	'\u2007': "figure space", '\u2009': "thin space", '\u200a': "hair space", '\u3000': "ideographic space",
+	'\u200b': "zero width space", '\u200c': "zero width non-joiner", '\u200d': "zero width joiner",
+	'\u2060': "word joiner", '\ufeff': "zero width no-break space", '\u00ad': "soft hyphen"}
+
+// runs names the characters of s, each run of one by its count, name and
+// code point: "a tab (U+0009)", "2 spaces (U+0020)", "a no-break space
+// (U+00A0) and a space (U+0020)".
+func runs(s string) string {
+	var parts []string
+	for s != "" {
+		r, _ := utf8.DecodeRuneInString(s)
+		n := 0
+		for s != "" {
+			q, size := utf8.DecodeRuneInString(s)
+			if q != r {
+				break
+			}
+			n, s = n+1, s[size:]
+		}
+		name, ok := runeNames[r]
+		if !ok {
+			name = "character"
+		}
+		switch {
+		case n > 1:
+			parts = append(parts, fmt.Sprintf("%d %ss (U+%04X)", n, name, r))
+		case strings.ContainsRune("aeiou", rune(name[0])):
+			parts = append(parts, fmt.Sprintf("an %s (U+%04X)", name, r))
+		default:
+			parts = append(parts, fmt.Sprintf("a %s (U+%04X)", name, r))
+		}
+	}
+	if len(parts) <= 1 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // spaces names a run of white space: "2 spaces", "a tab", "a space and a

@@ -6,10 +6,12 @@ import (
 )
 
 // TestInvisibleNote: a diff whose "-" and "+" lines look the same on a
-// terminal, differing only in white space at the line's end or in the
-// file's final newline, is told by line and kind (gen --check prints it
-// under the diff); lines that differ to the eye, and a CRLF checkout's
-// carriage returns, which are not compared, are not.
+// terminal, differing only in white space at the line's end, in the
+// file's final newline, or inside the line by a character that prints as
+// nothing, a Unicode space for a space or a tab for spaces, is told by
+// line and kind, and column and code point (gen --check prints it under
+// the diff); lines that differ to the eye, and a CRLF checkout's carriage
+// returns, which are not compared, are not.
 func TestInvisibleNote(t *testing.T) {
 	const gen = "{\n  \"a\": 1,\n  \"b\": 2\n}\n"
 	for _, tt := range []struct {
@@ -28,15 +30,32 @@ func TestInvisibleNote(t *testing.T) {
 		{"a visible change", "{\n  \"a\": 3,\n  \"b\": 2\n}\n", ""},
 		{"a visible change and trailing space", "{\n  \"a\": 3, \n  \"b\": 2\n}\n", ""},
 		{"an extra line of spaces", "{\n  \"a\": 1,\n   \n  \"b\": 2\n}\n", ""},
+		// Inside a line: a character for another that prints alike, or one
+		// that prints as nothing, named by column and code point.
+		{"a no-break space", "{\n \u00a0\"a\": 1,\n  \"b\": 2\n}\n",
+			`line 2 holds a no-break space (U+00A0) at column 2 where the generated line has a space (U+0020)`},
+		{"a tab for spaces", "{\n\t\"a\": 1,\n  \"b\": 2\n}\n",
+			`line 2 holds a tab (U+0009) at column 1 where the generated line has 2 spaces (U+0020)`},
+		{"spaces for a tab, after a space", "{\n  \"a\": 1,\n  \"b\":\t2\n}\n",
+			`line 3 holds a tab (U+0009) at column 7 where the generated line has a space (U+0020)`},
+		{"a zero width space", "{\n  \"a\u200b\": 1,\n  \"b\": 2\n}\n",
+			`line 2 holds a zero width space (U+200B) at column 5, which the generated line has not`},
+		{"a byte order mark, and a no-break space at the end", "{\n  \"a\": 1,\ufeff\u00a0\n  \"b\": 2\n}\n",
+			`line 2 holds a zero width no-break space (U+FEFF) at column 10, which the generated line has not (and 1 more such place in the line)`},
+		{"a no-break space and trailing spaces", "{\n  \"a\":\u00a01,  \n  \"b\": 2\n}\n",
+			`line 2 holds a no-break space (U+00A0) at column 7 where the generated line has a space (U+0020), and ends in 2 spaces, which the generated line has not`},
+		{"a crlf checkout's no-break space", "{\r\n  \"a\":\u00a01,\r\n  \"b\": 2\r\n}\r\n", `line 2 holds a no-break space (U+00A0) at column 7 where`},
+		{"another character of no name", "{\n  \"a\u2062\": 1,\n  \"b\": 2\n}\n", `line 2 holds a character (U+2062) at column 5`},
+		{"four spaces for two", "{\n    \"a\": 1,\n  \"b\": 2\n}\n", ""},
+		{"a visible change and a no-break space", "{\n  \"a\":\u00a03,\n  \"b\": 2\n}\n", ""},
 		{"four lines, three named", "{ \n  \"a\": 1, \n  \"b\": 2 \n} \n", `line 3 ends in a space, which the generated line has not (trailing white space: delete it); and 1 more line`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			c := []byte(tt.committed)
-			diff := artifactDiff("f", c, withoutCR(c), []byte(gen))
+			diff, got := artifactDiff("f", c, withoutCR(c), []byte(gen))
 			if diff == "" {
 				t.Fatal("no diff")
 			}
-			got := invisibleNote(diff)
 			if tt.want == "" {
 				if got != "" {
 					t.Errorf("note %q, want none; diff:\n%s", got, diff)
