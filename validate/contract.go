@@ -483,10 +483,31 @@ func roleHint(role string) string {
 	if v := unquoted(role); slices.Contains(roleVocabulary, v) {
 		return fmt.Sprintf("; write it without quotes: %q", v)
 	}
+	if words := joinedRoles(role); words != nil {
+		return fmt.Sprintf("; roles are separated by commas: %q", strings.Join(words, ", "))
+	}
 	if want := nearestName(role, roleVocabulary); want != "" {
 		return fmt.Sprintf("; did you mean %q?", want)
 	}
 	return ""
+}
+
+// joinedRoles splits a role of several roles of the vocabulary written
+// without commas between them ("planner checker", "planner; checker"),
+// which gsd-core, splitting on commas only, reads as one unknown role;
+// nil for any other role.
+func joinedRoles(role string) []string {
+	words := strings.FieldsFunc(role, isListSep)
+	if len(words) < 2 {
+		return nil
+	}
+	for i, w := range words {
+		words[i] = strings.Trim(w, ",")
+		if !slices.Contains(roleVocabulary, words[i]) {
+			return nil
+		}
+	}
+	return words
 }
 
 // checkPoints checks the points one workflow declares: canonical, owned by its

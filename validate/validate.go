@@ -572,13 +572,15 @@ func checkAgainstContract(c *Capability, contract *Contract, s *sink) {
 
 // misspeltRoleMeans reports whether e's workflow publishes a role outside
 // the vocabulary, which checkRoles reports at its marker, that may mean
-// the role into names: the same but for case or joining, or two bytes
-// from it ("plannr", "Planner", "plannér" for "planner"). An into that no
+// the role into names: the same but for case or joining, two bytes
+// from it ("plannr", "Planner", "plannér" for "planner"), or roles
+// written without commas between them, one of them into's ("planner
+// checker"). An into that no
 // unknown role may mean ("verifier" beside "plannr") is still told.
 func misspeltRoleMeans(e *ContractEntry, into string) bool {
 	return slices.ContainsFunc(e.AgentRoles, func(r string) bool {
 		_, known := roleFamily[r]
-		return !known && (sameWords(r, into) || EditDistance(strings.ToLower(r), into, 2) <= 2)
+		return !known && (sameWords(r, into) || EditDistance(strings.ToLower(r), into, 2) <= 2 || slices.Contains(joinedRoles(r), into))
 	})
 }
 
