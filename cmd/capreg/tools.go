@@ -452,6 +452,7 @@ func toolsShow(ctx context.Context, snap *store.Snapshot, repo, id string, probe
 			continue
 		}
 		v := store.ToolJSON(c)
+		noteCardFindings(snap, c, stderr)
 		if code := writeOutput(stdout, stderr, escapeTerminalJSON(append(ojson.Encode(&v, "  "), '\n'))); code != exitOK || !probe {
 			return code
 		}
@@ -477,6 +478,20 @@ func toolsShow(ctx context.Context, snap *store.Snapshot, repo, id string, probe
 	}
 	sayf(stderr, "capreg: no tool card %q%s", id, orWhereListed(snap.MeantCard(id), listed))
 	return exitFindings
+}
+
+// noteCardFindings says on stderr, as capreg check prints them, the
+// warnings check gives the card's own file (a card with errors is not
+// indexed, so not shown): the card shown may describe a tool no longer
+// there (card-orphan: renamed, its card left behind), or a command that
+// runs no file (card-command-missing), and its "path" alone did not say
+// so; an agent took the command and ran into "not found".
+func noteCardFindings(snap *store.Snapshot, c *validate.Card, stderr io.Writer) {
+	for _, d := range snap.Diagnostics {
+		if d.File == c.Path {
+			fmt.Fprintln(stderr, d.String()) // escaped, as check prints it
+		}
+	}
 }
 
 // runProbe runs a card's help_probe with the shell, in the repository, on

@@ -47,3 +47,37 @@ workflows/plan.md:4:19: error [role-family] declared agent-role "planner helper"
 		})
 	}
 }
+
+// TestToolsShowSaysTheCardsFindings: capreg tools show of a card whose
+// tool was renamed (bin/greet moved to bin/hello, the card left as it
+// was) printed the card and its "path", bin/greet, and nothing else, so
+// an agent ran a command that was not there; it now says on stderr what
+// check says of the card's file, and only of it, as check prints it.
+func TestToolsShowSaysTheCardsFindings(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "testdata", "first"))); err != nil {
+		t.Fatal(err)
+	}
+	show := func() (string, string) {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		if code := run(context.Background(), []string{"tools", "show", "greet", "--repo", dir}, &stdout, &stderr); code != 0 {
+			t.Fatalf("exit %d, want 0\n%s%s", code, stdout.String(), stderr.String())
+		}
+		if !strings.Contains(stdout.String(), `"id": "greet"`) {
+			t.Errorf("stdout is not the card:\n%s", stdout.String())
+		}
+		return stdout.String(), stderr.String()
+	}
+	if _, stderr := show(); stderr != "" {
+		t.Errorf("a card with no finding: stderr %q, want none", stderr)
+	}
+	if err := os.Rename(filepath.Join(dir, "bin", "greet"), filepath.Join(dir, "bin", "hello")); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr := show()
+	const want = `bin/greet.card.json:1:1: warning [card-orphan] no tool "bin/greet" beside this card`
+	if !strings.HasPrefix(stderr, want) || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("stderr:\n%s\nwant one line starting %q", stderr, want)
+	}
+}
