@@ -822,6 +822,10 @@ func checkFeature(c *Capability, d *doc, src *CapabilitySource, s *sink) {
 			}
 			s.at(d, "/activationKey", "activation-key-unknown",
 				"activationKey %q is not a key of this capability's config (%s)", ak.Str, fix)
+		} else if values := alwaysTrue(c, ak.Str); values != nil {
+			s.at(d, "/activationKey", "when-always-true",
+				"activationKey %q names an enum key whose values, %s, are all non-empty strings, so it is always true and never turns the capability off: "+
+					"it tests one key's truthiness and compares nothing; declare a boolean key for the condition meant, and name it here", ak.Str, quoteList(values))
 		}
 	}
 	checkRuntimeCompat(d, root.Get("runtimeCompat"), s)
@@ -862,6 +866,27 @@ const maxInlined = 16 << 20
 // daemon at 7.5 GB, as the registry and each route's answers
 // copy the text again. Real fragments are kilobytes.
 const maxInlinedTotal = 32 << 20
+
+// alwaysTrue returns the values of key, an enum key of c's config, when
+// every one of them is a non-empty string: a when or activationKey naming
+// it is always true, as a config value that is not one of them gives the
+// default (ref §5.2's type-checked overlay, and capreg's render), and
+// JavaScript takes every non-empty string for true ("when": "review.mode"
+// with values "light" and "full" reads as a test of the mode, and tests
+// nothing). nil for any other key, or an enum key with no values, which
+// config-slice reports.
+func alwaysTrue(c *Capability, key string) []string {
+	for _, e := range c.Config {
+		if e.Key != key {
+			continue
+		}
+		if e.Type != "enum" || len(e.Values) == 0 || slices.Contains(e.Values, "") {
+			return nil
+		}
+		return e.Values
+	}
+	return nil
+}
 
 func hasConfigKey(c *Capability, key string) bool {
 	for _, e := range c.Config {
@@ -999,6 +1024,10 @@ func hooks(c *Capability, d *doc, src *CapabilitySource, kind HookKind, inlined 
 			if cfg := d.Root.Get("config"); cfg != nil && cfg.Kind == ojson.Object && !hasConfigKey(c, w.Str) {
 				s.at(d, ptr+"/when", "when-unknown-key",
 					"%s.when %q is not a key of this capability's config; when names one of its own config keys (%s)%s", kind, w.Str, configKeyList(c), whenHint(c, w.Str))
+			} else if values := alwaysTrue(c, w.Str); values != nil {
+				s.at(d, ptr+"/when", "when-always-true",
+					"%s.when %q names an enum key whose values, %s, are all non-empty strings, so it is always true and the %s is never turned off by it: "+
+						"when tests one key's truthiness and compares nothing; declare a boolean key for the condition meant, and name it in when", kind, w.Str, quoteList(values), kind)
 			}
 		}
 		if own := raw.Get("capId"); own != nil && !(own.IsString() && own.Str == c.ID) {

@@ -65,6 +65,7 @@ var Rules = []Rule{
 	{"ref-not-owned", Error, "a step's ref.skill or ref.agent is not in the capability's own skills or agents"},
 	{"ref-skill-prefix", Error, "ref.skill starts with gsd- (stems are unprefixed; the prefix is added at dispatch)"},
 	{"when-unknown-key", Error, "a hook's when is not a key of the capability's own config slice"},
+	{"when-always-true", Warning, "a hook's when or a capability's activationKey names an enum key of its config every value of which is a non-empty string, so it is always true (when tests a key's truthiness and compares nothing): the condition never turns anything off"},
 	{"activation-key-unknown", Error, "activationKey is not a key of the capability's own config slice"},
 	{"check-discriminator", Error, "a gate check does not have exactly one of query, predicate, agentVerdict"},
 	{"hook-capid", Error, "a step, contribution or gate names a capId of its own, which would file it under another capability in the registry"},

@@ -81,3 +81,51 @@ func TestToolsShowSaysTheCardsFindings(t *testing.T) {
 		t.Errorf("stderr:\n%s\nwant one line starting %q", stderr, want)
 	}
 }
+
+// TestCheckWarnsOfAWhenAlwaysTrue: a when naming an enum key whose values
+// are all non-empty strings ("when": "workflow.hello_style", values
+// "short" and "long", read as "greet when the style is set") is always
+// true, in gsd-core as in capreg's render, and check said nothing; it is
+// now a warning at the when, and render shows the hook active whatever
+// the config gives.
+func TestCheckWarnsOfAWhenAlwaysTrue(t *testing.T) {
+	dir := trial4Repo(t, "capabilities/hello/capability.json",
+		`"workflow.hello": { "type": "boolean", "default": true, "description": "Greet before planning." }`,
+		`"workflow.hello": { "type": "boolean", "default": true, "description": "Greet before planning." },
+    "workflow.hello_style": { "type": "enum", "values": ["short", "long"], "default": "short", "description": "How long a greeting." }`)
+	capFile := filepath.Join(dir, "capabilities", "hello", "capability.json")
+	data, err := os.ReadFile(capFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(capFile, bytes.Replace(data, []byte(`"when": "workflow.hello"`), []byte(`"when": "workflow.hello_style"`), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"check", "--repo", dir}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d, want 0\n%s%s", code, stdout.String(), stderr.String())
+	}
+	const want = `capabilities/hello/capability.json:16:101: warning [when-always-true] /steps/0/when: step.when "workflow.hello_style" names an enum key whose values, ["short", "long"], are all non-empty strings, so it is always true and the step is never turned off by it: when tests one key's truthiness and compares nothing; declare a boolean key for the condition meant, and name it in when` + "\n"
+	if stdout.String() != want {
+		t.Errorf("check printed\n%s\nwant\n%s", stdout.String(), want)
+	}
+	// What the warning says: a config giving the other value, or one
+	// not among the values, leaves the step active.
+	cfg := filepath.Join(dir, "cfg.json")
+	if err := os.WriteFile(cfg, []byte(`{"workflow": {"hello_style": ""}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := run(context.Background(), []string{"render", "plan:pre", "--repo", dir, "--config", cfg, "--active-cap", "hello"}, &stdout, &stderr); code != 0 || stdout.String() != "true\n" {
+		t.Errorf("render --active-cap hello: exit %d, %q, want true\n%s", code, stdout.String(), stderr.String())
+	}
+	if !strings.Contains(stderr.String(), `expects one of "short", "long"`) {
+		t.Errorf("render's stderr does not say the value was ignored:\n%s", stderr.String())
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := run(context.Background(), []string{"check", "--repo", dir, "--strict"}, &stdout, &stderr); code != 1 {
+		t.Errorf("check --strict: exit %d, want 1", code)
+	}
+}
