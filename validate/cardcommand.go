@@ -118,7 +118,8 @@ func checkCardCommand(d *doc, c *Card, src *CardSource, s *sink) {
 // commandHint names the file that the missing command path p probably
 // means: a file of its folder a typo away (CardSource.CommandNearby), or
 // the card's own tool when its name is p's or a typo away from it, in
-// whatever folder ("scripts/land" or "./land" for bin/land); "" for none.
+// whatever folder ("scripts/land" or "./land" for bin/land), or, named as
+// renamed, whatever its name, when p is in the tool's folder; "" for none.
 func commandHint(p string, src *CardSource) string {
 	own := func(name string) string {
 		if name == src.ToolPath {
@@ -136,6 +137,13 @@ func commandHint(p string, src *CardSource) string {
 		base, tool := path.Base(p), path.Base(src.ToolPath)
 		if base == tool || nearestName(base, []string{tool}) != "" {
 			return fmt.Sprintf("; did you mean %q, the card's own tool?", src.ToolPath)
+		}
+		if path.Dir(p) == path.Dir(src.ToolPath) {
+			// The card beside its tool, its command naming another file
+			// of that folder that is not there: the tool and its card
+			// renamed (gen-notes.sh to release-notes.sh), the command
+			// left with the old name, which no typo links to the new.
+			return fmt.Sprintf("; the card describes %q, beside it: if the tool was renamed from %s, write %q in the command", src.ToolPath, path.Base(p), src.ToolPath)
 		}
 	}
 	return ""

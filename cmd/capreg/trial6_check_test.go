@@ -129,3 +129,28 @@ func TestCheckWarnsOfAWhenAlwaysTrue(t *testing.T) {
 		t.Errorf("check --strict: exit %d, want 1", code)
 	}
 }
+
+// TestCheckNamesTheRenamedTool: a tool renamed with its card (bin/greet
+// and bin/greet.card.json to bin/hello and bin/hello.card.json), the
+// card's command left naming bin/greet, was told that no bin/greet is
+// there and nothing else, as hello is no typo of greet; it now names the
+// card's own tool, beside it, as the path to write.
+func TestCheckNamesTheRenamedTool(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "testdata", "first"))); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"greet", "greet.card.json"} {
+		if err := os.Rename(filepath.Join(dir, "bin", name), filepath.Join(dir, "bin", strings.Replace(name, "greet", "hello", 1))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"check", "--repo", dir}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d, want 0\n%s%s", code, stdout.String(), stderr.String())
+	}
+	const want = `bin/hello.card.json:3:14: warning [card-command-missing] /command: the command runs "bin/greet", a path from the repository's root, and no file bin/greet is there (a bare word, as kubectl, is a program on PATH and not looked for); the card describes "bin/hello", beside it: if the tool was renamed from greet, write "bin/hello" in the command` + "\n"
+	if stdout.String() != want {
+		t.Errorf("check printed\n%s\nwant\n%s", stdout.String(), want)
+	}
+}
