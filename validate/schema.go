@@ -639,7 +639,8 @@ func propertyNameMessage(leaf schemaLeaf) string {
 // unknownFieldsFinding places and words the finding of an object at ptr
 // that holds fields its schema (abs, additionalProperties false) does not
 // allow: at the field when it is one, with a did-you-mean (the fields it
-// names are named), else at the object, listing them.
+// names are named), else at the object, listing them, with the field
+// each that is a slip of one probably means.
 func unknownFieldsFinding(root *ojson.Value, ptr, abs string) (at, msg string, named []string) {
 	keys, missing, ok := unknownKeys(root, ptr, abs)
 	switch {
@@ -653,10 +654,24 @@ func unknownFieldsFinding(root *ojson.Value, ptr, abs string) (at, msg string, n
 		return ptr + "/" + ojson.EscapePointer(keys[0]),
 			fmt.Sprintf("unknown field %s is not allowed here", quoteKey(keys[0])) + hint, named
 	}
+	// Each key a slip of a field is told the field, as one alone is:
+	// capreg.json's {"configschema": …, "workflow": […]} was told only
+	// that both are not allowed.
+	var meant []string
+	for _, k := range keys {
+		if want := nearestName(k, missing); want != "" {
+			meant = append(meant, quoteKey(want)+" for "+quoteKey(k))
+			named = append(named, k)
+		}
+	}
+	hint := ""
+	if len(meant) > 0 {
+		hint = "; did you mean " + strings.Join(meant, ", ") + "?"
+	}
 	for i, k := range keys {
 		keys[i] = quoteKey(k)
 	}
-	return ptr, fmt.Sprintf("unknown fields %s are not allowed here", strings.Join(keys, ", ")), nil
+	return ptr, fmt.Sprintf("unknown fields %s are not allowed here%s", strings.Join(keys, ", "), hint), named
 }
 
 // objectHints are the objects of a capability whose author, reading the

@@ -154,3 +154,25 @@ func TestCheckNamesTheRenamedTool(t *testing.T) {
 		t.Errorf("check printed\n%s\nwant\n%s", stdout.String(), want)
 	}
 }
+
+// TestCheckNamesEachMisspeltFieldOfCapregJSON: a capreg.json with two
+// slips ({"configschema": …, "workflow": […]}) was told only "unknown
+// fields 'configschema', 'workflow' are not allowed here", while one of
+// them alone is told the field meant; each is now named.
+func TestCheckNamesEachMisspeltFieldOfCapregJSON(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "testdata", "first"))); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "capreg.json"), []byte(`{ "configschema": "", "workflow": ["workflows"], "zeta": 1 }`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"check", "--repo", dir}, &stdout, &stderr); code != 1 {
+		t.Fatalf("exit %d, want 1\n%s%s", code, stdout.String(), stderr.String())
+	}
+	const want = `capreg.json:1:1: error [config-file] unknown fields 'configschema', 'workflow', 'zeta' are not allowed here; did you mean 'configSchema' for 'configschema', 'workflows' for 'workflow'?` + "\n"
+	if stdout.String() != want {
+		t.Errorf("check printed\n%s\nwant\n%s", stdout.String(), want)
+	}
+}
