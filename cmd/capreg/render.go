@@ -175,6 +175,9 @@ func (f *renderFlags) request(ctx context.Context, point string, stderr io.Write
 		}
 		req.Config = v
 	}
+	if f.config == "" {
+		notePlanningConfig(f.verb, stderr)
+	}
 	if f.enablement != "" {
 		v, data, code := readJSONFile(ctx, "--enablement", f.enablement, f.repo, stderr)
 		if code != exitOK {
@@ -210,6 +213,22 @@ func (f *renderFlags) request(ctx context.Context, point string, stderr io.Write
 		req.Enablement.Profile = f.profile
 	}
 	return req, exitOK
+}
+
+// planningConfig is the project config gsd-core's loop render-hooks
+// reads from its working directory (ref §5.2: loadConfig, then the raw
+// .planning/config.json), which capreg reads only when --config names it.
+const planningConfig = ".planning/config.json"
+
+// notePlanningConfig says on stderr, for a render or state given no
+// --config, that the working directory holds gsd-core's project config,
+// which is not read: run from a project, as gsd_run loop render-hooks is,
+// capreg rendered every key at its default and said nothing, and the
+// hooks the project turns on or off were not those rendered.
+func notePlanningConfig(verb string, stderr io.Writer) {
+	if fi, err := os.Stat(planningConfig); err == nil && fi.Mode().IsRegular() {
+		sayf(stderr, "capreg: note: %s is not read (gsd-core's render-hooks reads it from the working directory); %s uses every key's default: give --config %s to use it", planningConfig, verb, planningConfig)
+	}
 }
 
 // warnProfiles says on stderr the warnings of a render that a profile

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -174,5 +175,52 @@ func TestCheckNamesEachMisspeltFieldOfCapregJSON(t *testing.T) {
 	const want = `capreg.json:1:1: error [config-file] unknown fields 'configschema', 'workflow', 'zeta' are not allowed here; did you mean 'configSchema' for 'configschema', 'workflows' for 'workflow'?` + "\n"
 	if stdout.String() != want {
 		t.Errorf("check printed\n%s\nwant\n%s", stdout.String(), want)
+	}
+}
+
+// TestRenderNotesThePlanningConfigItDoesNotRead: run from a project
+// holding gsd-core's .planning/config.json, which gsd_run loop
+// render-hooks reads from its working directory, capreg render and state
+// with no --config rendered every default and said nothing; they now say
+// on stderr that the file is not read and how to use it, and still
+// answer (exit 0, the same stdout), and say nothing once --config is given.
+func TestRenderNotesThePlanningConfigItDoesNotRead(t *testing.T) {
+	repo, err := filepath.Abs(filepath.Join("..", "..", "testdata", "first"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	project := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(project, ".planning"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(project, ".planning", "config.json"), []byte(`{"workflow": {"hello": false}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(project)
+	const note = "capreg: note: .planning/config.json is not read (gsd-core's render-hooks reads it from the working directory); capreg %s uses every key's default: give --config .planning/config.json to use it\n"
+	for _, c := range []struct {
+		args []string
+		note string
+	}{
+		{[]string{"render", "plan:pre", "--active-cap", "hello"}, fmt.Sprintf(note, "render")},
+		{[]string{"state", "hello", "--format", "text"}, fmt.Sprintf(note, "state")},
+		{[]string{"render", "plan:pre", "--active-cap", "hello", "--config", ".planning/config.json"}, ""},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(context.Background(), append(c.args, "--repo", repo), &stdout, &stderr); code != 0 {
+			t.Errorf("%v: exit %d, want 0\n%s", c.args, code, stderr.String())
+		}
+		if stderr.String() != c.note {
+			t.Errorf("%v: stderr %q, want %q", c.args, stderr.String(), c.note)
+		}
+		if c.args[0] == "render" {
+			want := "true\n"
+			if c.note == "" {
+				want = "false\n" // the config read turns hello off
+			}
+			if stdout.String() != want {
+				t.Errorf("%v: stdout %q, want %q", c.args, stdout.String(), want)
+			}
+		}
 	}
 }
