@@ -451,12 +451,37 @@ func addHint(url string, props *ojson.Value, missing []string) string {
 			}
 		case typ.IsString() && typ.Str == "string" && desc.IsString():
 			parts = append(parts, fmt.Sprintf("add %s: \"...\", %s", key, desc.Str))
+		case typ.IsString() && typ.Str == "object":
+			// An object of one of several members (a hook's "fragment",
+			// {"inline": …} or {"path": …}): each form, as a required
+			// one-member branch of its anyOf names it.
+			if forms := oneMemberForms(p.Get("anyOf")); len(forms) > 0 {
+				parts = append(parts, fmt.Sprintf("add %s: %s", key, strings.Join(forms, " or ")))
+			}
 		}
 	}
 	if len(parts) == 0 {
 		return ""
 	}
 	return "; " + strings.Join(parts, "; ")
+}
+
+// oneMemberForms writes the objects an anyOf whose every branch requires
+// one string member allows, {"path": "..."} for a branch requiring path,
+// in the schema's order; nil when a branch is otherwise.
+func oneMemberForms(anyOf *ojson.Value) []string {
+	if anyOf == nil || anyOf.Kind != ojson.Array {
+		return nil
+	}
+	var forms []string
+	for i := range anyOf.Items {
+		req := anyOf.Items[i].Get("required").Strings()
+		if len(req) != 1 {
+			return nil
+		}
+		forms = append(forms, fmt.Sprintf("{%s: \"...\"}", ojson.AppendString(nil, req[0])))
+	}
+	return forms
 }
 
 // misspeltHint names the keys of obj that are probably the missing fields

@@ -224,3 +224,21 @@ func TestRenderNotesThePlanningConfigItDoesNotRead(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckSaysWhatToWriteForAMissingFragment: a contribution without its
+// fragment (the author wrote "text": …) was told "missing required field
+// 'fragment'" and nothing of its two forms, which the ADR's one-line
+// examples do not show; it now says what to add, as a gate without its
+// onError is told "skip" or "halt".
+func TestCheckSaysWhatToWriteForAMissingFragment(t *testing.T) {
+	dir := trial4Repo(t, "capabilities/hello/capability.json", `"contributions": []`,
+		`"contributions": [{ "point": "plan:pre", "into": "planner", "text": "Greet first.", "produces": [], "consumes": [] }]`)
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"check", "--repo", dir}, &stdout, &stderr); code != 1 {
+		t.Fatalf("exit %d, want 1\n%s%s", code, stdout.String(), stderr.String())
+	}
+	const want = `capabilities/hello/capability.json:17:21: error [schema] /contributions/0: missing required field 'fragment'; add "fragment": {"path": "..."} or {"inline": "..."}` + "\n"
+	if stdout.String() != want {
+		t.Errorf("check printed\n%s\nwant\n%s", stdout.String(), want)
+	}
+}
