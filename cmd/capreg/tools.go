@@ -12,6 +12,7 @@ import (
 	"os/signal"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -389,8 +390,14 @@ func toolsSearch(ctx context.Context, snap *store.Snapshot, intent string, limit
 	// escape sequence in a summary must not drive the reader's terminal,
 	// nor a summary "::warning ..." a CI job's runner.
 	esc := validate.EscapeControl
+	warned := cardWarnings(snap)
 	for i, h := range hits {
 		fmt.Fprintf(&out, "%2d. %s  (%s, covers %.0f%%, %s)\n    %s\n    $ %s\n", i+1, esc(h.ID), scoreText(h.Score), 100*h.Coverage, esc(h.Risk), esc(h.Summary), esc(h.Command))
+		if rules := warned[h.ID]; len(rules) > 0 {
+			// A card whose tool was renamed away (card-orphan) ranked
+			// first for its words, and its command ran into "not found".
+			fmt.Fprintf(&out, "    check warns of this card: %s (capreg tools show %s says what)\n", strings.Join(rules, ", "), esc(h.ID))
+		}
 		if h.ReplacesPattern != "" {
 			fmt.Fprintf(&out, "    replaces: %s\n", esc(h.ReplacesPattern)) // as tools match says it
 		}
@@ -399,6 +406,32 @@ func toolsSearch(ctx context.Context, snap *store.Snapshot, intent string, limit
 		}
 	}
 	return writeOutput(stdout, stderr, []byte(validate.NoWorkflowCommands(out.String())))
+}
+
+// cardWarnings maps the id of each indexed card whose file check warns
+// of to the rules it warns of there, each once, in the order found; nil
+// when none is warned of.
+func cardWarnings(snap *store.Snapshot) map[string][]string {
+	var byPath map[string][]string
+	for _, d := range snap.Diagnostics {
+		if d.File == "" || slices.Contains(byPath[d.File], d.Rule) {
+			continue
+		}
+		if byPath == nil {
+			byPath = map[string][]string{}
+		}
+		byPath[d.File] = append(byPath[d.File], d.Rule)
+	}
+	if byPath == nil {
+		return nil
+	}
+	out := map[string][]string{}
+	for _, c := range snap.Result.Cards {
+		if rules := byPath[c.Path]; rules != nil {
+			out[c.ID] = rules
+		}
+	}
+	return out
 }
 
 // noteVocabularyBound says on stderr, in the words of serve's log

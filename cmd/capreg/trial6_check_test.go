@@ -242,3 +242,36 @@ func TestCheckSaysWhatToWriteForAMissingFragment(t *testing.T) {
 		t.Errorf("check printed\n%s\nwant\n%s", stdout.String(), want)
 	}
 }
+
+// TestToolsSearchMarksACardCheckWarnsOf: capreg tools search ranked a
+// card whose tool was renamed away (card-orphan) first for its words,
+// with nothing to tell it from a card whose command runs; its text now
+// names the rules check warns of on that card, and a card with none gets
+// no such line. The JSON, the API's, is unchanged.
+func TestToolsSearchMarksACardCheckWarnsOf(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "testdata", "first"))); err != nil {
+		t.Fatal(err)
+	}
+	search := func(args ...string) string {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		if code := run(context.Background(), append([]string{"tools", "search", "greet a new contributor", "--repo", dir}, args...), &stdout, &stderr); code != 0 {
+			t.Fatalf("exit %d, want 0\n%s%s", code, stdout.String(), stderr.String())
+		}
+		return stdout.String()
+	}
+	const line = "    check warns of this card: card-orphan (capreg tools show greet says what)\n"
+	if out := search(); strings.Contains(out, "check warns") {
+		t.Errorf("a card with no finding is marked:\n%s", out)
+	}
+	if err := os.Rename(filepath.Join(dir, "bin", "greet"), filepath.Join(dir, "bin", "hello")); err != nil {
+		t.Fatal(err)
+	}
+	if out := search(); !strings.Contains(out, "    $ bin/greet\n"+line) {
+		t.Errorf("tools search printed\n%s\nwant the line\n%safter the command", out, line)
+	}
+	if out := search("--format", "json"); strings.Contains(out, "card-orphan") {
+		t.Errorf("the JSON names the rule:\n%s", out)
+	}
+}
