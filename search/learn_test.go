@@ -93,6 +93,14 @@ func TestStyleOf(t *testing.T) {
 		{"Delete -[a]", styleMarkup, true},
 		{"one two three four five six seven eight nine", styleLong, true},
 		{"one two three four five six seven eight", styleLong, false},
+		// An apostrophe between letters joins them into one word, as
+		// the tokenizer reads it; one at a word's end does not.
+		{"which migrations haven't been applied to prod yet", styleLong, false},
+		{"which migrations haven\u2019t been applied to prod yet", styleLong, false},
+		{"which migrations haven' t been applied to prod yet", styleLong, true},
+		{"it's here now", styleShort, true},
+		{"it' s here now", styleShort, false},
+		{"it'5 here now", styleShort, false}, // a digit after it is no letter
 		{"one two three", styleShort, true},
 		{"one two three four", styleShort, false},
 		{"Print THE file", the, true},

@@ -79,6 +79,11 @@ func styleOf(s string) uint64 {
 			// Most of a text: a lowercase letter inside a word says nothing.
 		case r == ' ':
 			flush(i) // and a space has no punctuation style
+		case (r == '\'' || r == '\u2019') && !start && letterAt(s, i+utf8.RuneLen(r)):
+			// An apostrophe between letters is inside its word ("haven't",
+			// "customer's"), as the tokenizer reads it: counted as two
+			// words, "which migrations haven't been applied to prod yet"
+			// was long and the same words with "havent" were not.
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			if start {
 				start = false
@@ -112,6 +117,12 @@ func styleOf(s string) uint64 {
 		m |= 1 << styleShort
 	}
 	return m
+}
+
+// letterAt reports whether a letter starts at byte i of s.
+func letterAt(s string, i int) bool {
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return unicode.IsLetter(r)
 }
 
 // styleWordMask is the style bit of w when it is one of styleWords, in
