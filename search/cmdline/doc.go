@@ -40,8 +40,9 @@
 // Each command of the line is tried, past leading NAME=value assignments:
 //   - the first, and each after a control operator or a reserved word
 //     ("then", "do", "!"), but no word of a case pattern, its subject
-//     and "in", nor a for or select loop's "in" and word list (see
-//     withoutReservedPositions);
+//     and "in", nor a for or select loop's "in" and word list, nor the
+//     commands of the body of a loop whose list holds no word at all
+//     ("for x in; do make all; done", see withoutReservedPositions);
 //   - the one a precommand runs ("sudo -u deploy git push" is also git
 //     push, "uv run pytest" pytest; see precommands);
 //   - the commands of the scripts the line runs, each read as a line of

@@ -2125,7 +2125,11 @@ func (r *reservedReader) current() *caseFrame {
 
 // loopWords marks a for or select loop's "in" and word list, no commands
 // even after a newline ("for v\nin a b"), and returns the last of them,
-// or k, the loop's keyword, for a loop without "in".
+// or k, the loop's keyword, for a loop without "in". A list of no word
+// at all ("for x in; do make all; done", "for x in\ndo …") bash loops
+// over never, and runs no command of the body: those are marked too
+// (emptyLoopBody). A word that may expand to none ("$(true)", "$e") is
+// a word: the body is kept.
 func (r *reservedReader) loopWords(k int) int {
 	i := k + 2 // past the loop's name
 	for r.op(i, ";") {
@@ -2134,10 +2138,81 @@ func (r *reservedReader) loopWords(k int) int {
 	if !r.word(i, "in") {
 		return k
 	}
+	in := i
 	for ; i < len(r.toks) && !r.toks[i].op; i++ {
 		r.mark(i)
 	}
+	if i == in+1 {
+		if from, to, ok := emptyLoopBody(r.toks, i); ok {
+			for b := from; b < to; b++ {
+				r.mark(b)
+			}
+		}
+	}
 	return i - 1
+}
+
+// emptyLoopBody reads the body of a loop whose word list, ending at
+// toks[k] (the ";" or newline after "in"), is empty: "do … done" or "{
+// … }" after the list's ends. It returns the span of the tokens between
+// the body's opener and its closer, and false where it cannot tell it
+// (a "case" in it, whose patterns may be "(do)", or no closer): the
+// openers of loops and groups in it are counted where a command starts
+// (commandPosition), their closers also after another compound command's
+// ("{ ls; } done", "fi done"), outside any "(", "$(" or backticks, so a
+// closer taken for one where it is none ("echo fi done") ends the span
+// early, never late.
+func emptyLoopBody(toks []shellToken, k int) (from, to int, ok bool) {
+	for k < len(toks) && toks[k].op && toks[k].text == ";" {
+		k++
+	}
+	if k >= len(toks) || toks[k].op || toks[k].quoted || toks[k].text != "do" && toks[k].text != "{" {
+		return 0, 0, false
+	}
+	opener, closer := toks[k].text, "done"
+	if opener == "{" {
+		closer = "}"
+	}
+	depth, backtick, open := 0, false, 1
+	for j := k + 1; j < len(toks); j++ {
+		t := toks[j]
+		switch {
+		case t.op && t.text == "`":
+			backtick = !backtick
+		case t.op && (t.text == "(" || t.text == "$("):
+			depth++
+		case t.op && t.text == ")":
+			depth--
+		case t.op || t.quoted:
+		case t.text == "case":
+			return 0, 0, false
+		case depth != 0 || backtick:
+		case t.text == opener && commandPosition(toks, j):
+			open++
+		case t.text == closer && closesAfter(toks, j):
+			if open--; open == 0 {
+				return k + 1, j, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// closesAfter reports whether the word toks[j] is where a reserved word
+// closing a compound command may come: where a command starts, or right
+// after the closer of another ("{ ls; } done", "fi done", "[[ a ]] }").
+func closesAfter(toks []shellToken, j int) bool {
+	if commandPosition(toks, j) {
+		return true
+	}
+	p := toks[j-1]
+	switch {
+	case p.quoted:
+		return false
+	case p.text == "}", p.text == "fi", p.text == "done", p.text == "esac", p.text == "]]":
+		return true
+	}
+	return strings.HasPrefix(p.text, "((") && strings.HasSuffix(p.text, "))")
 }
 
 // subject marks the words of a case statement's subject and its "in",
