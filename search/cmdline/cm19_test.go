@@ -1,6 +1,11 @@
 package cmdline
 
-import "testing"
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
 
 // cm19EmptyLoopRows are for and select loops whose "in" lists no word at
 // all, whose body bash runs never: "for x in; do make all; done" matched
@@ -66,4 +71,89 @@ func TestMatchCommandEmptyLoopList(t *testing.T) {
 func TestEmptyLoopListInBash(t *testing.T) {
 	checkMakeRowsInBash(t, cm19EmptyLoopRows, true)
 	checkMakeRowsInBash(t, cm19MaybeLoopRows, false)
+}
+
+// TestMatchCommandQuotedDuplicationTarget: a ">&" whose target's "$" is
+// quoted or escaped (">&'$fd'", ">& '$fd'", ">&\$fd", ">&$'$fd'") copies
+// no descriptor: bash 5.2 reads the word, quotes removed, as no number
+// and sends both outputs to a file, as for "&>" (the name it opens is
+// that text expanded once more, fd's value, "3" for fd=3, and never a
+// copy of descriptor 3; unset, bash refuses the redirection and make
+// does not run: TestQuotedDuplicationTargetInBash). It was read as an
+// expansion, as ">&$fd" is (cm18: a redirection the tables do not
+// follow), and matched no pattern naming either output; it now reads as
+// "&>" of the same word, "> '$fd' 2>&1", as "&>$f" is read, whose name is
+// an expansion too. A "$" expanded the first time, unquoted or in
+// double quotes, still leaves the target unknown (a number copies a
+// descriptor).
+func TestMatchCommandQuotedDuplicationTarget(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "both", Replaces: []string{"make all > <out> 2>&1"}},
+		{ID: "out", Replaces: []string{"make all > <out>"}},
+		{ID: "log", Replaces: []string{"make all 2> <log>"}},
+		{ID: "make", Replaces: []string{"make all"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"make all >&'$fd'", []string{"both", "out", "make"}},
+		{"make all >& '$fd'", []string{"both", "out", "make"}},
+		{`make all >&\$fd`, []string{"both", "out", "make"}},
+		{`make all >& \$fd`, []string{"both", "out", "make"}},
+		{`make all >&"\$fd"`, []string{"both", "out", "make"}},
+		{`make all >&$'$fd'`, []string{"both", "out", "make"}},
+		{"make all >&'`echo 3`'", []string{"both", "out", "make"}},
+		{"make all 2> err >&'$fd'", []string{"both", "out", "make"}},
+		{"make all >&'$fd' 2> err", []string{"log", "out", "make"}},
+		// Expanded, as before: unknown.
+		{`make all >&"$fd"`, []string{"make"}},
+		{`make all >& "$fd"`, []string{"make"}},
+		{`make all >&'$'$fd`, []string{"make"}},
+		{`make all >&\\$fd`, []string{"make"}},
+		{"make all >&$fd", []string{"make"}},
+		// A quoted number is one: a copy.
+		{"make all >&'2'", []string{"make"}},
+	})
+}
+
+// TestQuotedDuplicationTargetInBash: where bash 5.2 sends make's output
+// and errors for rows of TestMatchCommandQuotedDuplicationTarget, with
+// descriptor 3 open to a file "three" (a file missing holds "").
+func TestQuotedDuplicationTargetInBash(t *testing.T) {
+	bash := lookBash(t)
+	for _, r := range []struct {
+		line, fd string // fd: its value, "" for unset
+		files    map[string]string
+	}{
+		{"make all >&'$fd'", "3", map[string]string{"3": "out\nerr\n", "three": "", "$fd": ""}},
+		{"make all >& '$fd'", "3", map[string]string{"3": "out\nerr\n", "three": ""}},
+		{`make all >&\$fd`, "3", map[string]string{"3": "out\nerr\n", "three": ""}},
+		{`make all >& \$fd`, "3", map[string]string{"3": "out\nerr\n", "three": ""}},
+		{`make all >&"\$fd"`, "3", map[string]string{"3": "out\nerr\n", "three": ""}},
+		{`make all >&$'$fd'`, "3", map[string]string{"3": "out\nerr\n", "three": ""}},
+		{"make all >&'`echo 3`'", "3", map[string]string{"3": "out\nerr\n", "three": ""}},
+		{"make all >&'$fd'", "o", map[string]string{"o": "out\nerr\n", "three": ""}},
+		{"make all >&'$fd'", "", map[string]string{"ran": "", "three": ""}},
+		{"make all 2> err >&'$fd'", "3", map[string]string{"3": "out\nerr\n", "err": ""}},
+		{"make all >&'$fd' 2> err", "3", map[string]string{"3": "out\n", "err": "err\n"}},
+		{`make all >&"$fd"`, "3", map[string]string{"three": "out\n", "3": ""}},
+		{"make all >&'2' 2> err", "3", map[string]string{"err": "err\n", "2": ""}},
+	} {
+		dir := t.TempDir()
+		stubMake(t, dir)
+		script := "unset fd; exec 3> three; "
+		if r.fd != "" {
+			script += "fd=" + r.fd + "; "
+		}
+		cmd := exec.Command(bash, "-c", script+r.line)
+		cmd.Dir, cmd.Env = dir, append(os.Environ(), "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+		_ = cmd.Run()
+		for f, want := range r.files {
+			got, err := os.ReadFile(filepath.Join(dir, f))
+			if err != nil && (want != "" || !os.IsNotExist(err)) || string(got) != want {
+				t.Errorf("bash: %q with fd=%q: %s holds %q (%v), want %q", r.line, r.fd, f, got, err, want)
+			}
+		}
+	}
 }

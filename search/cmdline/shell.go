@@ -161,6 +161,11 @@ type shellToken struct {
 	// past docker run's image), which a pattern word of another spelling
 	// may match (spellOptions).
 	spellable bool
+	// inert: the word's text holds a "$" or a backtick, each of which it
+	// writes quoted or escaped ('$fd', \$fd): text, which bash expands
+	// not ("make all >&'$fd'" writes to a file named $fd; see
+	// expandedTarget).
+	inert bool
 	// bundle: the bundle of short options the word is the first option
 	// of, as written ("-rf" of "-r"), which a glob of the pattern matches
 	// as it did before bundles were split ("rm -rf*" matches "rm -rf x").
@@ -359,28 +364,61 @@ func bothOutputs(t shellToken, next []shellToken) (redirect, target shellToken, 
 		// Not a duplication (">&2", ">&2-", ">&-", ">&<fd>"), noclobber's
 		// "&>|", or a here-document; a placeholder is a target
 		// ("&><file>", ">&<log>").
-		if dup && (descriptor(rest) || expandedTarget(rest)) || strings.ContainsAny(rest[:1], "&|<>") && !startsWithPlaceholder(rest) {
+		if dup && (descriptor(rest) || expandedTarget(t, rest)) || strings.ContainsAny(rest[:1], "&|<>") && !startsWithPlaceholder(rest) {
 			return t, t, 0
 		}
 		return redirect, shellToken{text: rest, off: t.off + len(t.text) - len(rest)}, 1
 	}
-	if len(next) == 0 || next[0].op || dup && (descriptor(next[0].text) || expandedTarget(next[0].text)) {
+	if len(next) == 0 || next[0].op || dup && (descriptor(next[0].text) || expandedTarget(next[0], next[0].text)) {
 		return t, t, 0
 	}
 	return redirect, next[0], 2
 }
 
-// expandedTarget reports whether w, the target of a ">&", holds an
-// expansion ("$fd", "${fd}", "\"$fd\""; a substitution is a token of its
-// own): bash decides when it runs the line whether it copies a
-// descriptor (what it expands to is a number, "3") or sends both
-// outputs to a file (any other text). Left as written, the redirection
-// is one the descriptor tables cannot follow (finalTable.apply: untracked),
-// so the line matches no pattern whose answer depends on where either
-// output goes ("make all > <out> 2>&1", "make all > <out>"), as bash's
-// answer is not known until it runs.
-func expandedTarget(w string) bool {
-	return strings.ContainsAny(w, "$`")
+// expandedTarget reports whether w, the target of a ">&" written in the
+// word t, holds an expansion ("$fd", "${fd}", "\"$fd\""; a substitution
+// is a token of its own): bash decides when it runs the line whether it
+// copies a descriptor (what it expands to is a number, "3") or sends
+// both outputs to a file (any other text). Left as written, the
+// redirection is one the descriptor tables cannot follow
+// (finalTable.apply: untracked), so the line matches no pattern whose
+// answer depends on where either output goes ("make all > <out> 2>&1",
+// "make all > <out>"), as bash's answer is not known until it runs. A
+// "$" quoted or escaped (">&'$fd'", ">& \\$fd", t.inert) is text: a
+// file of that name, which gets both outputs.
+func expandedTarget(t shellToken, w string) bool {
+	return !t.inert && strings.ContainsAny(w, "$`")
+}
+
+// expands reports whether the word raw, as written, holds a "$" or a
+// backtick bash expands: outside single quotes and unescaped ("$fd",
+// "\"$fd\"", "a'b'$c"), not in "'$fd'", "\\$fd" or "$'…'", whose "$"
+// is ANSI-C quoting's.
+func expands(raw string) bool {
+	dq := false
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; {
+		case c == '\\':
+			i++
+		case c == '"':
+			dq = !dq
+		case c == '\'' && !dq:
+			if end := strings.IndexByte(raw[i+1:], '\''); end >= 0 {
+				i += end + 1
+			} else {
+				i = len(raw)
+			}
+		case c == '$' && !dq && i+1 < len(raw) && raw[i+1] == '\'':
+			if end := ansiCQuoteEnd(raw, i+1); end >= 0 {
+				i = end
+			} else {
+				i = len(raw)
+			}
+		case c == '$' || c == '`':
+			return true
+		}
+	}
+	return false
 }
 
 // duplication reads the word t, and the word after it, as a descriptor's
@@ -1245,7 +1283,8 @@ func (t *tokenizer) endWord(end int) {
 	// A redirection is a word of its own however it is written:
 	// ">out" of "$(cmd)>out" is not part of the substitution's word.
 	joined := start == t.prevEnd && !strings.ContainsRune("<>&", rune(line[start]))
-	t.out = append(t.out, shellToken{text: text, off: start, quoted: q, joined: joined})
+	inert := t.copied && strings.ContainsAny(text, "$`") && !expands(line[start:end])
+	t.out = append(t.out, shellToken{text: text, off: start, quoted: q, joined: joined, inert: inert})
 	t.prevEnd = end
 	t.b.Reset()
 	t.inWord, t.expansions = false, 0
