@@ -157,3 +157,64 @@ func TestQuotedDuplicationTargetInBash(t *testing.T) {
 		}
 	}
 }
+
+// cm19ParenRows: a "(" among a command's words, after its name or an
+// argument ("make (all)", "echo x (y)"), after an assignment or a
+// redirection alone ("x=1 (make all)", "> f (make all)"), is a syntax
+// error bash refuses the line for, and runs none of it (the lines before
+// it run). The grammar read it as a group of words, "as a pattern may
+// be written so", and the fuzzer's "0(A>&01)" did not match its own
+// text (FuzzCommandPatternMatchesItself); it is refused now, and the
+// fuzz target, which takes no line bash refuses, passes it over. A
+// pattern's alternation, "git push (-f|--force)", is no line, and is
+// matched as before. Bash does take a function's "()", a process
+// substitution ("<(ls)", "> >(cat)"), an array's words ("a=(1 2)"), a
+// subshell where a command starts, and, once a line before ran "shopt
+// -s extglob", a glob "@(a|b)" or "!(x)", and the old arithmetic
+// "$[(1+2)]": a "(" touching a word that ends with one of "<>?*+@![" is
+// read as before, and so is one after a
+// word ending with "=", an array's words, which bash refuses but in an
+// assignment or declare's argument ("echo a=(1)" is still matched). Each
+// row is run in bash.
+var cm19ParenRows = []makeRow{
+	{"make (all)", false, false},
+	{"make all (x)", false, false},
+	{"make(all>&01)", false, false},
+	{"make all; echo x (y)", false, false},
+	{"make all && echo x(y)", false, false},
+	{"x=1 (make all)", false, false},
+	{"> f (make all)", false, false},
+	{"echo x (y) | make all", false, false},
+	{"make all\necho x (y)", false, true},
+	// Accepted.
+	{"f() (make all); f", true, true},
+	{"f ( ) { make all; }; f", true, true},
+	{"function f () { make all; }; f", true, true},
+	{"coproc x (make all); wait", true, true},
+	{"cat <(make all)", true, true},
+	{"make all <(ls)", true, true},
+	{"make all > >(cat)", true, true},
+	{"declare -a a=(1 2); make all", true, true},
+	{"a+=(x); make all", true, true},
+	{"time -p (make all)", true, true},
+	{"! (make all)", true, true},
+	{"echo x; (make all)", true, true},
+	{"if (make all); then :; fi", true, true},
+	{"[[ a =~ (a|b) ]] && make all", true, true},
+	{"case a in (a) make all;; esac", true, true},
+	{"echo $((1+(2))); make all", true, true},
+	{"echo $[(1+2)]; make all", true, true},
+	{"echo x\\(y\\); make all", true, true},
+	// bash -n runs no shopt, and refuses them; run, the first line
+	// turns extglob on for the second.
+	{"shopt -s extglob\nmake all @(a|b)", false, true},
+	{"shopt -s extglob\nmake all !(x)", false, true},
+}
+
+func TestMatchCommandParenAmongWords(t *testing.T) {
+	checkMakeRowsMatch(t, cm19ParenRows)
+}
+
+func TestParenAmongWordsInBash(t *testing.T) {
+	checkMakeRowsInBash(t, cm19ParenRows, true)
+}

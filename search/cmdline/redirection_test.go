@@ -189,12 +189,20 @@ func TestMatchCommandPipeTheCommandWritesNothingInto(t *testing.T) {
 // operators inside them. The walk stopped at the "&" of the fuzzer's
 // "0 >&A(0&0)0|0" and at the "&&" of "0 >&A $(0 && 0) 0|0" (valid bash),
 // so their pipes, silent (">&A" takes both streams), did not match their
-// own text.
+// own text. "0 >&A(0&0)0|0" and "0 >&A(0;0)0|0", a "(" among a
+// command's words, bash refuses (a syntax error, cm19): as lines they
+// match nothing, as the fuzz target takes no such line.
 func TestNamesRedirectionPastGroupOperators(t *testing.T) {
-	for _, p := range []string{"0 >&A(0&0)0|0", "0 >&A(0;0)0|0", "0 >&A $(0 && 0) 0|0", "0 >&A `0 && 0` 0|0", "A>`&`|0"} {
+	for _, p := range []string{"0 >&A $(0 && 0) 0|0", "0 >&A `0 && 0` 0|0", "A>`&`|0"} {
 		mt := Compile([]Card{{ID: "c", Replaces: []string{p}}})
 		if got := matchedIDs(mt, p); !slices.Equal(got, []string{"c"}) {
 			t.Errorf("pattern %q matched its own text: %v, want [c]", p, got)
+		}
+	}
+	for _, p := range []string{"0 >&A(0&0)0|0", "0 >&A(0;0)0|0"} {
+		mt := Compile([]Card{{ID: "c", Replaces: []string{p}}})
+		if got := matchedIDs(mt, p); got != nil {
+			t.Errorf("pattern %q, which bash refuses, matched its own text: %v, want none", p, got)
 		}
 	}
 }

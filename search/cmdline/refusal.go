@@ -407,13 +407,27 @@ func (g *grammar) open(k int) (int, bool) {
 		return k + 1, true
 	case g.pos == afterGroup:
 		return k, false // "( ls ) ( ls )"
+	case g.pos == inCommand && !substitutedOrGlob(toks, k):
+		return k, false // "echo x (y)", "0(A)", "x=1 (ls)": bash refuses a "(" among a command's words
 	case g.pos == inCommand:
-		g.push('<', 0) // "<(ls)"; "echo ( x )" too, which bash refuses: a miss, as a pattern may be written so
+		g.push('<', 0) // "<(ls)", ">(tee log)"; "@(a|b)" after a "shopt -s extglob" line
 	default:
 		g.push('(', 0)
 	}
 	g.pos, g.wanted = atCommand, true
 	return k, true
+}
+
+// substitutedOrGlob reports whether the "(" at toks[k], among a
+// command's words, touches the word before it where that ends with "<"
+// or ">", a process substitution ("<(ls)", "> >(tee log)"), with one of
+// extglob's "?*+@!" ("@(a|b)", "!(x)"), which bash refuses unless "shopt
+// -s extglob" ran on an earlier line, as it may have, or with "[", as
+// the old arithmetic "$[(1+2)]" does: all are read as a group of words,
+// which is not refused. Any other "(" there bash refuses.
+func substitutedOrGlob(toks []shellToken, k int) bool {
+	p := toks[k-1]
+	return toks[k].joined && !p.op && !p.quoted && p.text != "" && strings.ContainsRune("<>?*+@![", rune(p.text[len(p.text)-1]))
 }
 
 // close reads a ")" of a subshell or a substitution, and reports
