@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -217,4 +218,96 @@ func TestMatchCommandParenAmongWords(t *testing.T) {
 
 func TestParenAmongWordsInBash(t *testing.T) {
 	checkMakeRowsInBash(t, cm19ParenRows, true)
+}
+
+// TestMatchCommandClobberAndHereStringTables: the descriptor tables
+// (finalTable) read ">|" and a here-string as the line's other
+// redirections. ">|" never reached them as such: splitRedirections
+// writes it ">" (noclobber aside, TestClobberAndHereStringInBash runs
+// them under "set -C"), so the table's ">|" case, blind, was dead, and
+// so was its tracked reading of both outputs ("&>f", ">&f" are written
+// out as "> f 2>&1" first; what is left, ">&$fd" or "&>|f", which bash
+// refuses, it follows not, as before). A here-string opened a blind
+// table, and a line holding one matched no pattern by its descriptors
+// ("make all <<< x 2>o 1>&2" not "make all <<< <s> > <out> 2>&1"); its
+// text is now its target, compared as a file's is, and "<<<x" is split
+// as "<x" is, so "make all <<<x" matches "make all <<< x" and "0<<<x".
+// A here-document stays blind: its body is not its delimiter.
+func TestMatchCommandClobberAndHereStringTables(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "both", Replaces: []string{"make all > <out> 2>&1"}},
+		{ID: "out", Replaces: []string{"make all > <out>"}},
+		{ID: "log", Replaces: []string{"make all 2> <log>"}},
+		{ID: "make", Replaces: []string{"make all"}},
+		{ID: "in", Replaces: []string{"make all < <in> > <out> 2>&1"}},
+		{ID: "hs", Replaces: []string{"make all <<< <s> > <out> 2>&1"}},
+		{ID: "clob", Replaces: []string{"make all >| <out> 2>&1"}},
+		{ID: "x", Replaces: []string{"make all <<<x"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"make all >| c 2>&1", []string{"both", "clob", "out", "make"}},
+		{"make all >|c 2>&1", []string{"both", "clob", "out", "make"}},
+		{"make all 2>|c 1>&2", []string{"both", "clob", "log", "make"}},
+		{"make all 2>c 1>&2", []string{"both", "clob", "log", "make"}},
+		{"make all 2>&1 >|c", []string{"out", "make"}},
+		{"make all 2>o >| c", []string{"log", "out", "make"}},
+		{"make all < i 2>o 1>&2", []string{"in", "log", "make"}},
+		{"make all <<< x 2>o 1>&2", []string{"hs", "x", "log", "make"}},
+		{"make all <<<x 2>o 1>&2", []string{"hs", "x", "log", "make"}},
+		{"make all 0<<<x 2>o 1>&2", []string{"hs", "x", "log", "make"}},
+		{"make all > o 2>&1 <<< x", []string{"hs", "both", "clob", "x", "out", "make"}},
+		{"make all <<< x 2>&1 >o", []string{"x", "out", "make"}},
+		{"make all <<< x", []string{"x", "make"}},
+		{"make all <<<'x'", []string{"x", "make"}},
+		{"make all <<<y", []string{"make"}},
+		{"make all 3<<<x 2>o 1>&2", []string{"log", "make"}},
+		{"make all <<EOF 2>o 1>&2\nx\nEOF", []string{"log", "make"}},
+	})
+}
+
+// TestClobberAndHereStringInBash: what bash 5.2 makes of rows of
+// TestMatchCommandClobberAndHereStringTables, under noclobber ("set -C",
+// a file "c" there before, which ">|" overwrites and ">" may not), with
+// a make that writes "out", "err" >&2 and what it reads to "in".
+func TestClobberAndHereStringInBash(t *testing.T) {
+	bash := lookBash(t)
+	for _, r := range []struct {
+		line  string
+		files map[string]string // file: what it holds
+	}{
+		{"make all >| c 2>&1", map[string]string{"c": "out\nerr\n"}},
+		{"make all 2>|c 1>&2", map[string]string{"c": "out\nerr\n"}},
+		{"make all 2>&1 >|c", map[string]string{"c": "out\n"}},
+		{"make all 2>o >| c", map[string]string{"o": "err\n", "c": "out\n"}},
+		{"make all > c 2>&1", map[string]string{"c": "before\n", "in": ""}}, // noclobber: make does not run
+		{"make all <<< x 2>o 1>&2", map[string]string{"o": "out\nerr\n", "in": "x\n"}},
+		{"make all <<<x 2>o 1>&2", map[string]string{"o": "out\nerr\n", "in": "x\n"}},
+		{"make all 0<<<x 2>o 1>&2", map[string]string{"o": "out\nerr\n", "in": "x\n"}},
+		{"make all > o 2>&1 <<< x", map[string]string{"o": "out\nerr\n", "in": "x\n"}},
+		{"make all <<< x 2>&1 >o", map[string]string{"o": "out\n", "in": "x\n"}},
+		{"make all <<<'x'", map[string]string{"in": "x\n"}},
+		{"make all 3<<<x 2>o 1>&2", map[string]string{"o": "out\nerr\n", "in": ""}},
+	} {
+		dir := t.TempDir()
+		script := "#!/bin/sh\ncat > '" + filepath.Join(dir, "in") + "'\necho out\necho err >&2\n"
+		if err := os.WriteFile(filepath.Join(dir, "make"), []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "c"), []byte("before\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(bash, "-c", "set -C; "+r.line)
+		cmd.Dir, cmd.Env = dir, append(os.Environ(), "PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+		cmd.Stdin = strings.NewReader("")
+		_ = cmd.Run()
+		for f, want := range r.files {
+			got, err := os.ReadFile(filepath.Join(dir, f))
+			if err != nil && (want != "" || !os.IsNotExist(err)) || string(got) != want {
+				t.Errorf("bash: %q: %s holds %q (%v), want %q", r.line, f, got, err, want)
+			}
+		}
+	}
 }

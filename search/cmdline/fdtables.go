@@ -20,15 +20,19 @@ type finalTable struct {
 	files [10]tableFile
 	n     int // the files opened
 	// blind: a file was opened whose target sameTables does not compare:
-	// a here-document or here-string, both outputs' file ("&>f", ">&f"),
-	// one written with ">|", a target in the operator's word, or a file
-	// past the tenth.
+	// a here-document (its body is not the delimiter's word), a target in
+	// the operator's word (which splitRedirections writes as a word of
+	// its own but a here-document's, "<<EOF"), or a file past the tenth.
 	blind bool
 }
 
 // tableFile is a file a redirection opens: its operator (">", ">>",
-// "<", "<>", or one of a blind table, ">|", "<<", "<<-", "<<<" and
-// both outputs' ">" or ">&") and the index of its target word.
+// "<", "<>", "<<<", or a here-document's "<<" or "<<-" of a blind
+// table) and the index of its target word. A here-string's target is
+// its text, which two here-strings alike give the command: "<<< <s>"
+// matches "<<< x" as "< <in>" matches "< x". ">|" is ">" (noclobber
+// aside), as splitRedirections writes it, and bash's "&>f", "&>>f" and
+// ">&f" "> f 2>&1" and ">> f 2>&1", before any table reads them.
 type tableFile struct {
 	op string
 	at int
@@ -55,8 +59,8 @@ const (
 	closedCopy
 	// untracked: the table cannot follow it (a descriptor past 9, a
 	// copy of a descriptor whose number is not known, ">&$x", which may
-	// be one, or no target); the descriptors it writes are marked open,
-	// and unknown (opaque).
+	// be one, no target, or an operator bash refuses, "&>|f"); the
+	// descriptors it writes are marked open, and unknown (opaque).
 	untracked
 )
 
@@ -66,17 +70,17 @@ const opaque = -1
 // apply applies the redirection r, with target (at the word at, or -1
 // for one written in r's word), and says whether the table follows it
 // (see applied). A copy onto itself of a descriptor closed ("2>&- 2>&2")
-// bash lets pass, and it leaves the descriptor closed.
+// bash lets pass, and it leaves the descriptor closed. A redirection of
+// both outputs is one splitRedirections did not write out as "> f
+// 2>&1": a target holding an expansion (">&$fd", which may copy a
+// descriptor), none, or an operator bash refuses ("&>|f", ">&>f"); the
+// table follows none of them.
 func (t *finalTable) apply(r redirection, target string, at int) applied {
 	switch {
 	case r.both || r.sendsBoth(target):
-		if target == "" || !r.both && strings.ContainsAny(target, "$`") || !t.open(1, r.op, at, true) {
-			t.untrack(1) // ">&$fd" may copy a descriptor
-			t.untrack(2)
-			return untracked
-		}
-		t.fd[2] = t.fd[1]
-		return tracked
+		t.untrack(1)
+		t.untrack(2)
+		return untracked
 	case target == "":
 		t.untrack(r.fd)
 		return untracked
@@ -111,8 +115,8 @@ func (t *finalTable) apply(r redirection, target string, at int) applied {
 			t.fd[from] = 0
 		}
 		return tracked
-	case ">", ">>", "<", "<>", ">|", "<<", "<<-", "<<<":
-		if !t.open(r.fd, r.op, at, r.op == ">|" || strings.HasPrefix(r.op, "<<")) {
+	case ">", ">>", "<", "<>", "<<<", "<<", "<<-":
+		if !t.open(r.fd, r.op, at, r.op == "<<" || r.op == "<<-") {
 			t.untrack(r.fd)
 			return untracked
 		}
@@ -155,10 +159,7 @@ func (t *finalTable) applyWord(toks []shellToken, k int) (set uint16, known bool
 	if t.apply(r, target, at) != tracked {
 		return 0, false
 	}
-	switch {
-	case r.sendsBoth(target):
-		return 1<<1 | 1<<2, true
-	case r.op == ">&" || r.op == "<&":
+	if r.op == ">&" || r.op == "<&" {
 		set = 1 << r.fd
 		if from, err := strconv.Atoi(strings.TrimSuffix(target, "-")); err == nil && strings.HasSuffix(target, "-") && from != r.fd {
 			set |= 1 << from // moved

@@ -236,8 +236,9 @@ func readWords(toks []shellToken) []shellToken {
 // writes a redirection of the default descriptor without it ("0<" is
 // "<", "1>" is ">"). Patterns and lines are both split, so "psql * <
 // *.sql" matches "psql db <dump.sql" and "psql db 0< dump.sql", each of
-// which matched only the form it was written in. A duplication ("2>&1",
-// ">&2"), a here-document or here-string ("<<EOF", "<<<text") and a
+// which matched only the form it was written in. A here-string is split
+// too ("<<<text" is "<<< text", "0<<<x" "<<< x"), its text the target.
+// A duplication ("2>&1", ">&2"), a here-document ("<<EOF") and a
 // placeholder ("<file>") are left whole; a placeholder after a
 // redirection is its target ("><file>" is "> <file>"). ">|" is ">": it
 // only overrides the shell's noclobber. "&>f", "&>>f" and ">&f", bash's
@@ -538,9 +539,9 @@ func descriptor(w string) bool {
 // ">" of "1>out"), and what follows op its target, when the word holds
 // it ("/dev/null" of "2>/dev/null"). op is 0 when there is nothing to
 // change: a word of no redirection (quoted, an operator, a placeholder
-// such as "<file>"), a duplication ("2>&1"), a here-document or
-// here-string ("<<EOF"), or a redirection written as the shell reads it
-// already ("<", "2>").
+// such as "<file>"), a duplication ("2>&1"), a here-document ("<<EOF"),
+// or a redirection written as the shell reads it already ("<", "2>",
+// "<<<").
 func redirectionOperator(t shellToken) (from, op int) {
 	if !plainWord(t) {
 		return 0, 0
@@ -552,6 +553,15 @@ func redirectionOperator(t shellToken) (from, op int) {
 	}
 	rest := w[i:]
 	if rest == "" || rest[0] != '<' && rest[0] != '>' || startsWithPlaceholder(rest) {
+		return 0, 0
+	}
+	if strings.HasPrefix(rest, "<<<") { // a here-string: "<<<text" is "<<< text"
+		if defaultDescriptor(w[:i], '<') {
+			from = 1
+		}
+		if n := i + 3; from > 0 || n < len(w) {
+			return from, n
+		}
 		return 0, 0
 	}
 	for _, r := range [...]string{">>", ">|", "<>", ">", "<"} {
