@@ -171,12 +171,12 @@ func TestQuotedDuplicationTargetInBash(t *testing.T) {
 // matched as before. Bash does take a function's "()", a process
 // substitution ("<(ls)", "> >(cat)"), an array's words ("a=(1 2)"), a
 // subshell where a command starts, and, once a line before ran "shopt
-// -s extglob", a glob "@(a|b)" or "!(x)", and the old arithmetic
-// "$[(1+2)]": a "(" touching a word that ends with one of "<>?*+@![" is
-// read as before, and so is one after a
-// word ending with "=", an array's words, which bash refuses but in an
-// assignment or declare's argument ("echo a=(1)" is still matched). Each
-// row is run in bash.
+// -s extglob" (an earlier line names "extglob"), a glob "@(a|b)" or
+// "!(x)", and the old arithmetic "$[(1+2)]": a "(" touching a word that
+// ends with one of "<>[", or of "?*+@!" after "extglob", is read as
+// before, and so is one after a word ending with "=", an array's words,
+// which bash refuses but in an assignment or declare's argument ("echo
+// a=(1)" is still matched). Each row is run in bash.
 var cm19ParenRows = []makeRow{
 	{"make (all)", false, false},
 	{"make all (x)", false, false},
@@ -210,6 +210,10 @@ var cm19ParenRows = []makeRow{
 	// turns extglob on for the second.
 	{"shopt -s extglob\nmake all @(a|b)", false, true},
 	{"shopt -s extglob\nmake all !(x)", false, true},
+	// Without it, bash -c refuses the glob (the fuzzer's "A!(A>&01)").
+	{"make all @(a|b)", false, false},
+	{"make all !(A>&01)", false, false},
+	{"shopt -s extglob; make all @(a|b)", false, false},
 }
 
 func TestMatchCommandParenAmongWords(t *testing.T) {

@@ -407,7 +407,7 @@ func (g *grammar) open(k int) (int, bool) {
 		return k + 1, true
 	case g.pos == afterGroup:
 		return k, false // "( ls ) ( ls )"
-	case g.pos == inCommand && !substitutedOrGlob(toks, k):
+	case g.pos == inCommand && !g.substitutedOrGlob(k):
 		return k, false // "echo x (y)", "0(A)", "x=1 (ls)": bash refuses a "(" among a command's words
 	case g.pos == inCommand:
 		g.push('<', 0) // "<(ls)", ">(tee log)"; "@(a|b)" after a "shopt -s extglob" line
@@ -420,14 +420,26 @@ func (g *grammar) open(k int) (int, bool) {
 
 // substitutedOrGlob reports whether the "(" at toks[k], among a
 // command's words, touches the word before it where that ends with "<"
-// or ">", a process substitution ("<(ls)", "> >(tee log)"), with one of
-// extglob's "?*+@!" ("@(a|b)", "!(x)"), which bash refuses unless "shopt
-// -s extglob" ran on an earlier line, as it may have, or with "[", as
-// the old arithmetic "$[(1+2)]" does: all are read as a group of words,
-// which is not refused. Any other "(" there bash refuses.
-func substitutedOrGlob(toks []shellToken, k int) bool {
+// or ">", a process substitution ("<(ls)", "> >(tee log)"), or with "[",
+// as the old arithmetic "$[(1+2)]" does, or with one of extglob's
+// "?*+@!" ("@(a|b)", "!(x)") where a line bash ran before it names
+// "extglob" (up to g.line): bash -c refuses such a glob unless a "shopt
+// -s extglob" ran on an earlier line, which it may have. All those are
+// read as a group of words, which is not refused. Any other "(" there
+// bash refuses.
+func (g *grammar) substitutedOrGlob(k int) bool {
+	toks := g.toks
 	p := toks[k-1]
-	return toks[k].joined && !p.op && !p.quoted && p.text != "" && strings.ContainsRune("<>?*+@![", rune(p.text[len(p.text)-1]))
+	if !toks[k].joined || p.op || p.quoted || p.text == "" {
+		return false
+	}
+	switch c := p.text[len(p.text)-1]; {
+	case c == '<', c == '>', c == '[':
+		return true
+	case strings.IndexByte("?*+@!", c) >= 0:
+		return strings.Contains(g.cmd[:min(g.line, len(g.cmd))], "extglob") // the lines bash ran before it reads this one
+	}
+	return false
 }
 
 // close reads a ")" of a subshell or a substitution, and reports
