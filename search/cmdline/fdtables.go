@@ -204,7 +204,9 @@ func (t *finalTable) closed() uint16 {
 // words before toks[j] may be the command's, which it passes over, and
 // those after are all redirections ("make 2>o all 1>&2", from make's
 // index, j at "1>&2"); ok is false where a word past j is no redirection
-// or the table cannot follow one. Each word read costs a unit of b.
+// or the table cannot follow one, or where an operator comes before j
+// (the words from there on are another command's: "echo $(ls >&1)" read
+// from echo's name). Each word read costs a unit of b.
 func lineTable(toks []shellToken, from, j int, b *budget) (t finalTable, end int, ok bool) {
 	return lineTableOn(newFinalTable(), toks, from, j, b)
 }
@@ -234,6 +236,9 @@ func lineTableOn(t finalTable, toks []shellToken, from, j int, b *budget) (_ fin
 			return t, k, false
 		}
 		k = next
+	}
+	if k < j {
+		return t, k, false // an operator before j
 	}
 	return t, k, true
 }

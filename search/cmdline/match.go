@@ -1406,6 +1406,19 @@ func matchAfterOperator(want []tokenMatcher, toks []shellToken, c *wordCursor, g
 		if c.j == len(toks) || toks[c.j].silent && !namesRedirection(want, c.i) || !want[c.i].match(toks[c.j], b) {
 			return false
 		}
+		if grouped && !want[c.i].op {
+			// The words after a "(" or "$(" are a command of their own,
+			// whose redirections before its name and among its words
+			// (enterBefore, sameEffect) are read from its first: "echo
+			// $(make all 2>o 1>&2)" was read from echo's, across the
+			// "$(", and a pattern's copies onto themselves ("echo $(ls
+			// >&1)") matched none of its own. Past a ")" or a backtick,
+			// the command's first word is not known.
+			c.at = -1
+			if o := want[c.i-1].text; o == "(" || o == "$(" {
+				c.at, c.before = c.j, false
+			}
+		}
 		c.i, c.j, c.named = c.i+1, c.j+1, false
 		return true
 	}
