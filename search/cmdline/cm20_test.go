@@ -153,3 +153,69 @@ func TestMatchCommandSelfCopyRows(t *testing.T) {
 func TestSelfCopyRowsInBash(t *testing.T) {
 	checkMakeRowsInBash(t, cm20Rows, true)
 }
+
+// cm20TargetRows: a redirection whose operator bash reads with no word
+// after it for its target is a syntax error ("near unexpected token"),
+// and bash runs none of the line: the line ends there ("make all >",
+// "make all <<"), or an operator comes ("make all > | cat"), or another
+// redirection's operator, which the tokens read as part of a word:
+// "&>|f" is "&>" then "|", ">&|f" ">&" then "|", ">|&f" ">|" then "&",
+// ">&>f" ">&" then ">f", "2>&>f" "2>&" then ">f". They matched a card
+// of "make all" (refusal saw no error); targetMissing now refuses them.
+// A process substitution, a substitution, a quoted or escaped operator,
+// and a copy's descriptor before a redirection (">& 2>f", read ">&2
+// >f") are targets bash takes. Each row is run in bash.
+var cm20TargetRows = []makeRow{
+	{"make all &>|f", false, false},
+	{"make all &>| f", false, false},
+	{"make all &>>|f", false, false},
+	{"make all >&|f", false, false},
+	{"make all >& |f", false, false},
+	{"make all >|&f", false, false},
+	{"make all >&>f", false, false},
+	{"make all >&>>f", false, false},
+	{"make all 2>&>f", false, false},
+	{"make all >& >f", false, false},
+	{"make all > &>f", false, false},
+	{"make all > <f", false, false},
+	{"make all > 2>f", false, false},
+	{"make all >", false, false},
+	{"make all 2>", false, false},
+	{"make all &>", false, false},
+	{"make all <<", false, false},
+	{"make all > # f", false, false},
+	{"make all > ; ls", false, false},
+	{"make all > | cat", false, false},
+	{"make all <<<|f", false, false},
+	{"{ make all; } >", false, false},
+	{"ls\nmake all >", false, false},
+	{"make all\nls >", false, true},
+	// Accepted.
+	{"make all &> f", true, true},
+	{"make all &>> f", true, true},
+	{"make all >| f", true, true},
+	{"make all > >(cat)", true, true},
+	{"make all >& <(ls)", true, true},
+	{"make all >& 2>f", true, true},
+	{"make all > 2", true, true},
+	{"make all > $(echo f)", true, true},
+	{"make all > `echo f`", true, true},
+	{`make all 2> \&>f`, true, true},
+	{"make all 2> '&>f'", true, true},
+	{"make all 2>&1>f", true, true},
+	{"make all >& -", true, true},
+	{"make all <<< x", true, true},
+	{"make all <<EOF\nx\nEOF", true, true},
+	{"{ make all; } > f", true, true},
+	{"make all > f\\\n>g", true, true},
+	{"[[ a > b ]] || make all", true, true},
+	{"(( 2 > (1) )) && make all", true, true},
+}
+
+func TestMatchCommandRedirectionTargetMissing(t *testing.T) {
+	checkMakeRowsMatch(t, cm20TargetRows)
+}
+
+func TestRedirectionTargetMissingInBash(t *testing.T) {
+	checkMakeRowsInBash(t, cm20TargetRows, true)
+}

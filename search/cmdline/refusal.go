@@ -41,6 +41,9 @@ func refusedFrom(cmd string, toks []shellToken, unclosed bool) int {
 //     case ("make all ;; ls"), a ")" closing no "(" nor ending a case
 //     pattern ("make all )"), and a "!" right after a pipe ("make all |
 //     ! cat");
+//   - a redirection's operator with no word after it for its target
+//     ("make all >", "make all > | cat", "make all &>|f", "make all
+//     >&>f"; see targetMissing);
 //   - a quote never closed (unclosed), a "|", "||", "&&" or "|&" ending
 //     the line ("make all |", where bash wants a command and meets the
 //     end), or a compound command, "(", "$(", "[[" or backtick never
@@ -461,6 +464,9 @@ func (g *grammar) close() bool {
 // target.
 func (g *grammar) word(k int) (int, bool) {
 	t := g.toks[k]
+	if targetMissing(g.toks, k) {
+		return k, false // "make all >", "make all &>|f", "make all >&>f"
+	}
 	switch {
 	case g.pos == afterGroup:
 		if next := pastRedirection(g.toks, k); next > k {
@@ -708,4 +714,43 @@ func scriptRefused(q string, depth int) bool {
 		}
 	}
 	return false
+}
+
+// targetMissing reports whether the word toks[k] is a redirection whose
+// operator bash reads with no word after it for its target, which it
+// refuses ("syntax error near unexpected token"): the line ends, or an
+// operator comes ("make all > | cat", "make all >&|f", "make all >|&f";
+// a substitution is a word, "> $(echo f)"), or another redirection's
+// operator ("make all >&>f", read ">&" then ">f", "2>&>f", "> <f";
+// "&>|f" is "&>" then "|"), where the tokens may have read a word. Not a
+// process substitution ("> >(cat)"), nor a copy's descriptor written
+// before a redirection (">& 2>f" is ">&2 >f"), which bash takes.
+func targetMissing(toks []shellToken, k int) bool {
+	t := toks[k]
+	if t.op || t.quoted {
+		return false
+	}
+	if rest := strings.TrimLeft(t.text, "0123456789"); strings.HasPrefix(rest, "&>|") || strings.HasPrefix(rest, "&>>|") {
+		return pastRedirection(toks, k) > k
+	}
+	if !redirectionAlone(t.text) || pastRedirection(toks, k) == k {
+		return false
+	}
+	if k+1 == len(toks) {
+		return true
+	}
+	n := toks[k+1]
+	if n.op {
+		return n.text != "$(" && n.text != "`"
+	}
+	rest := strings.TrimLeft(n.text, "0123456789")
+	switch {
+	case n.quoted || !strings.HasPrefix(rest, "<") && !strings.HasPrefix(rest, ">") && !strings.HasPrefix(rest, "&>"):
+		return false
+	case (n.text == "<" || n.text == ">") && k+2 < len(toks) && toks[k+2].op && toks[k+2].joined && toks[k+2].text == "(":
+		return false // "> >(cat)"
+	case len(rest) < len(n.text) && strings.HasSuffix(strings.TrimLeft(t.text, "0123456789"), "&"):
+		return false // ">& 2>f"
+	}
+	return true
 }
