@@ -176,7 +176,8 @@ func TestQuotedDuplicationTargetInBash(t *testing.T) {
 // ends with one of "<>[", or of "?*+@!" after "extglob", is read as
 // before, and so is one after a word ending with "=", an array's words,
 // which bash refuses but in an assignment or declare's argument ("echo
-// a=(1)" is still matched). Each row is run in bash.
+// a=(1)" was still matched here; cm20ArrayRows refuse it). Each row is
+// run in bash.
 var cm19ParenRows = []makeRow{
 	{"make (all)", false, false},
 	{"make all (x)", false, false},

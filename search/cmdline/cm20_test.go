@@ -219,3 +219,89 @@ func TestMatchCommandRedirectionTargetMissing(t *testing.T) {
 func TestRedirectionTargetMissingInBash(t *testing.T) {
 	checkMakeRowsInBash(t, cm20TargetRows, true)
 }
+
+// cm20ArrayRows: an array's words, "name=(…)", bash 5.2 parses only in
+// an assignment, before a command's name or alone ("a=(1) make all",
+// "2> o a=(1)"), or as an argument of a builtin that takes assignments
+// (declare, typeset, local, export, readonly, alias, eval, let; its name
+// unquoted and the command's, not "command declare"), with no
+// redirection between that name and it ("declare 2>o a=(1)" is
+// refused), after a substitution or a word of any kind but a process
+// substitution; the word before "(" is a name, perhaps subscripted, then
+// "=" or "+=", unquoted ("declare 'a'=(1)", "declare a$x=(1)" and
+// "declare a=x=(1)" are refused). Elsewhere ("echo a=(1)", "make all
+// a=(1)") it is a syntax error, and bash runs none of the line; such
+// lines matched a card of "make all" (the grammar pushed an array for
+// any "(" after a word ending in "="). The grammar now follows where a
+// simple command stands (grammar.arrays). Each row is run in bash.
+var cm20ArrayRows = []makeRow{
+	{"echo a=(1); make all", false, false},
+	{"echo x a=(1 2) && make all", false, false},
+	{"make all a=(1)", false, false},
+	{"make all a+=(1)", false, false},
+	{"echo a[1]=(1); make all", false, false},
+	{"echo =(1); make all", false, false},
+	{"command declare a=(1); make all", false, false},
+	{"builtin declare a=(1); make all", false, false},
+	{`\declare a=(1); make all`, false, false},
+	{`"declare" a=(1); make all`, false, false},
+	{"unset a=(1); make all", false, false},
+	{"a=(1) echo b=(2); make all", false, false},
+	{"2> o echo a=(1); make all", false, false},
+	{"declare 2>o a=(1); make all", false, false},
+	{"declare a=(1) 2>o b=(2); make all", false, false},
+	{"declare 'a'=(1); make all", false, false},
+	{"declare a$x=(1); make all", false, false},
+	{"declare a=x=(1); make all", false, false},
+	{"declare <(ls) a=(1); make all", false, false},
+	{"$(echo declare) a=(1); make all", false, false},
+	{"declare a=(1) && echo b=(2); make all", false, false},
+	{"make all > =(x)", false, false},
+	{"make all\necho a=(1)", false, true},
+	// Accepted.
+	{"declare a=(1); make all", true, true},
+	{"local -n a=(1) 2>/dev/null; make all", true, true},
+	{"export a+=(1); make all", true, true},
+	{"readonly a=(1); make all", true, true},
+	{"typeset a=(1); make all", true, true},
+	{"alias a=(1) 2>/dev/null; make all", true, true},
+	{"eval x=(1); make all", true, true},
+	{"let a=(1); make all", true, true},
+	{"a=(1) make all", true, true},
+	{"a=(1) b=(2) declare c=(3); make all", true, true},
+	{"2> o a=(1); make all", true, true},
+	{"x=1 declare a=(1); make all", true, true},
+	{"time declare a=(1); make all", true, true},
+	{"! declare a=(1); make all", true, true},
+	{"declare -a x a=(1) b=(2); make all", true, true},
+	{"declare -- a=(1) 2>o; make all", true, true},
+	{"declare a=$(echo x) b=(1); make all", true, true},
+	{"declare a=`echo x` b=(1); make all", true, true},
+	{"x=$(echo a)$(echo b) declare c=(1); make all", true, true},
+	{"declare $(echo) a=(1); make all", true, true},
+	{"> $(echo o) a=(1); make all", true, true},
+	{"declare -A m=([k]=v [j]=w); make all", true, true},
+	{"declare a=(1) | declare b=(2); make all", true, true},
+	{"if declare a=(1); then make all; fi", true, true},
+	{"echo $(declare a=(1)); make all", true, true},
+	{"f() { local a=(1); }; f; make all", true, true},
+}
+
+// cm20ArrayParseRows are parse-checked only: bash takes them, and
+// running them fails the assignment ("cannot assign list to array
+// member"), which ends bash -c before make.
+var cm20ArrayParseRows = []makeRow{
+	{"a[$i]=(1); make all", true, true},
+	{"declare a b[2]=(1); make all", true, true},
+	{"echo a[$i]=(1); make all", false, false},
+}
+
+func TestMatchCommandArrayWords(t *testing.T) {
+	checkMakeRowsMatch(t, cm20ArrayRows)
+	checkMakeRowsMatch(t, cm20ArrayParseRows)
+}
+
+func TestArrayWordsInBash(t *testing.T) {
+	checkMakeRowsInBash(t, cm20ArrayRows, true)
+	checkMakeRowsInBash(t, cm20ArrayParseRows, false)
+}

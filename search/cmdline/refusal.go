@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -41,6 +42,10 @@ func refusedFrom(cmd string, toks []shellToken, unclosed bool) int {
 //     case ("make all ;; ls"), a ")" closing no "(" nor ending a case
 //     pattern ("make all )"), and a "!" right after a pipe ("make all |
 //     ! cat");
+//   - an array's words ("a=(1)") where bash takes no assignment: past
+//     a command's name but a builtin's that takes them ("echo a=(1)",
+//     not "declare a=(1)"; see grammar.arrays), or after a word that is
+//     no name then "=" ("declare a$x=(1)");
 //   - a redirection's operator with no word after it for its target
 //     ("make all >", "make all > | cat", "make all &>|f", "make all
 //     >&>f"; see targetMissing);
@@ -128,7 +133,12 @@ const (
 // pattern, 'q' in one, 'b' an arm's body; for 'f': 'n' its name, 'a'
 // after it, 'N' after it and a newline, 'l' its word list, 'b' before
 // "do" or a "{" that opens its body; for 'i', see ifMode).
-type frame struct{ kind, mode byte }
+type frame struct {
+	kind, mode byte
+	// arrays: grammar.arrays of the command around a substitution, past
+	// it, which its close gives back.
+	arrays byte
+}
 
 // grammar reads the reserved words and operators of a line as bash's
 // grammar does, far enough to see the syntax errors refusal tells of:
@@ -161,6 +171,12 @@ type grammar struct {
 	// in backticks aside.
 	line    int
 	dropped []span // see refusal
+	// arrays is where the simple command read stands for an array's
+	// words ("a=(1 2)"), which bash takes only in an assignment: 'p'
+	// before its name (assignments and redirections), 'y' after the
+	// name of a builtin that takes assignments as its arguments
+	// (arrayBuiltins) and no redirection since, 'n' elsewhere.
+	arrays byte
 }
 
 // read reads g.toks, and reports whether bash parses them all; if not,
@@ -205,6 +221,7 @@ func (g *grammar) token(k int) (int, bool) {
 		return k, g.headerToken(k)
 	case t.op && t.text == "`":
 		g.headerWord(k)
+		g.arrays = g.substitutedArrays(k)
 		return g.backtick(k)
 	case t.op:
 		return g.operator(k)
@@ -350,7 +367,9 @@ func (g *grammar) operator(k int) (int, bool) {
 		return g.open(k)
 	case "$(":
 		g.headerWord(k)
+		outer := g.substitutedArrays(k)
 		g.push('$', 0)
+		g.top().arrays = outer
 		g.pos, g.wanted = atCommand, true
 		return k, true
 	case ")":
@@ -404,6 +423,9 @@ func (g *grammar) open(k int) (int, bool) {
 	toks := g.toks
 	switch {
 	case k > 0 && toks[k].joined && !toks[k-1].op && strings.HasSuffix(toks[k-1].text, "="):
+		if g.arrays == 'n' || toks[k-1].quoted || !arrayName.MatchString(toks[k-1].text) {
+			return k, false // "echo a=(1)", "declare 2>o a=(1)", "declare a$x=(1)"
+		}
 		g.push('a', 0)
 	case g.pos == inCommand && k+1 < len(toks) && toks[k+1].op && toks[k+1].text == ")":
 		g.pos, g.wanted, g.body = atCommand, false, true
@@ -413,7 +435,10 @@ func (g *grammar) open(k int) (int, bool) {
 	case g.pos == inCommand && !g.substitutedOrGlob(k):
 		return k, false // "echo x (y)", "0(A)", "x=1 (ls)": bash refuses a "(" among a command's words
 	case g.pos == inCommand:
-		g.push('<', 0) // "<(ls)", ">(tee log)"; "@(a|b)" after a "shopt -s extglob" line
+		// "<(ls)", ">(tee log)"; "@(a|b)" after a "shopt -s extglob"
+		// line. No array's words after it: "declare <(ls) a=(1)".
+		g.push('<', 0)
+		g.top().arrays = 'n'
 	default:
 		g.push('(', 0)
 	}
@@ -452,6 +477,7 @@ func (g *grammar) close() bool {
 	case '(':
 		g.pop(afterGroup)
 	case '$', '<':
+		g.arrays = g.top().arrays
 		g.pop(inCommand)
 	default:
 		return false // "make all )"
@@ -477,6 +503,11 @@ func (g *grammar) word(k int) (int, bool) {
 		}
 		return k, false // "{ make all; } x }", "[[ a ]] x"
 	case g.pos == inCommand || t.quoted:
+		if g.pos == inCommand {
+			g.arrays = g.nextArrays(k)
+		} else {
+			g.arrays = firstArrays(g.toks, k)
+		}
 		g.pos, g.wanted, g.empty = inCommand, false, false
 		return k, true
 	}
@@ -554,6 +585,7 @@ func (g *grammar) reserved(k int) (int, bool) {
 		g.pop(afterGroup)
 	default:
 		g.pos, g.wanted, g.empty = inCommand, false, false
+		g.arrays = firstArrays(g.toks, k)
 	}
 	return k, true
 }
@@ -753,4 +785,66 @@ func targetMissing(toks []shellToken, k int) bool {
 		return false // ">& 2>f"
 	}
 	return true
+}
+
+// arrayBuiltins are the builtins whose arguments bash 5.2 parses as
+// assignments, an array's words included ("declare a=(1 2)"), where
+// the builtin's name is the command's, unquoted (not "command declare",
+// "\\declare").
+var arrayBuiltins = map[string]bool{"alias": true, "declare": true, "eval": true, "export": true, "let": true, "local": true, "readonly": true, "typeset": true}
+
+// arrayName matches the word before an array's "(": a name, perhaps
+// subscripted, then "=" or "+=" ("a=", "a+=", "a[1]=", "a[$i]=").
+var arrayName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?\+?=$`)
+
+// firstArrays is grammar.arrays after toks[k], the first word of a
+// simple command: before its name where it is an assignment or a
+// redirection, else its name.
+func firstArrays(toks []shellToken, k int) byte {
+	switch t := toks[k]; {
+	case pastRedirection(toks, k) > k, isAssignment(t), !t.quoted && arrayName.MatchString(t.text):
+		return 'p'
+	case !t.quoted && arrayBuiltins[t.text]:
+		return 'y'
+	}
+	return 'n'
+}
+
+// nextArrays is grammar.arrays after toks[k], a later word of the simple
+// command read: a redirection past a builtin's name ends its assignments
+// ("declare 2>o a=(1)" is refused).
+func (g *grammar) nextArrays(k int) byte {
+	toks := g.toks
+	switch g.arrays {
+	case 'p':
+		if k > 0 && !toks[k-1].op && pastRedirection(toks, k-1) == k+1 {
+			return 'p' // a redirection's target: "2> o a=(1)"
+		}
+		return firstArrays(toks, k)
+	case 'y':
+		if pastRedirection(toks, k) > k {
+			return 'n'
+		}
+		return 'y'
+	}
+	return 'n'
+}
+
+// substitutedArrays is grammar.arrays past a substitution starting at
+// toks[k] ("$(" or a backtick): one that goes on a word before it ("a=$(x)")
+// leaves it, a redirection's target too; one that starts the command or
+// follows its assignments is its name, which takes no array.
+func (g *grammar) substitutedArrays(k int) byte {
+	toks := g.toks
+	switch {
+	case k > 0 && toks[k].joined:
+		return g.arrays
+	case g.pos != inCommand:
+		return 'n'
+	case g.arrays == 'p' && k > 0 && !toks[k-1].op && !toks[k-1].quoted && redirectionAlone(toks[k-1].text):
+		return 'p'
+	case g.arrays == 'p':
+		return 'n'
+	}
+	return g.arrays
 }
