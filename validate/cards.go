@@ -76,16 +76,7 @@ func checkCards(srcs []CardSource, cache *Cache, l *lookups, s *sink) []*Card {
 		l.cards = slices.Grow(l.cards, len(srcs)) // a lookup for each card read
 	}
 	checkCardPathsFold(srcs, s)
-	var out []*Card
-	var docs []*doc // out's documents
-	seen := map[string]*Card{}
-	seenDoc := map[string]*doc{} // where each id of seen is set
-	// The cards that fail the card schema whose id is readable
-	// (failedCardID), with their documents: compared with the others'
-	// ids, though not indexed.
-	var failed []*Card
-	var failedDocs []*doc
-	failedSeen := map[string]int{} // the index in failed of each id's first
+	ids := cardIDs{seen: map[string]int{}, failedSeen: map[string]int{}}
 	for i := range srcs {
 		src := &srcs[i]
 		if src.Err != nil {
@@ -96,74 +87,114 @@ func checkCards(srcs []CardSource, cache *Cache, l *lookups, s *sink) []*Card {
 		d, c := cache.card(l, src, s)
 		if c == nil {
 			if id, ok := failedCardID(d, s.diags[before:]); ok {
-				key := CardIDKey(id)
-				f := &Card{ID: id, Path: src.Path, ToolPath: src.ToolPath}
-				switch first, inFailed := failedSeen[key]; {
-				case seen[key] != nil:
-					reportDuplicateCardID(d, f, seenDoc[key], seen[key], s)
-				case inFailed:
-					reportDuplicateCardID(d, f, failedDocs[first], failed[first], s)
-				default:
-					failedSeen[key] = len(failed)
-					failed, failedDocs = append(failed, f), append(failedDocs, d)
-				}
+				ids.addFailed(d, &Card{ID: id, Path: src.Path, ToolPath: src.ToolPath}, s)
 			}
 			continue
 		}
 		checkCardCommand(d, c, src, s)
-		// Ids are compared in Unicode's composed form (NFC): "é" typed on
-		// one machine and "e" + U+0301 on another (macOS's file names) read
-		// the same and are one id to a person, yet an agent asking for one
-		// was given the card of whichever it spelt.
-		key := CardIDKey(c.ID)
-		if first := seen[key]; first != nil {
-			reportDuplicateCardID(d, c, seenDoc[key], first, s)
+		if ids.repeated(d, c, s) || !checkCardTool(d, c, src, srcs, s) {
 			continue
 		}
-		if first, ok := failedSeen[key]; ok {
-			// A card failing the schema came first: told, and this one,
-			// valid, is indexed as it was.
-			reportDuplicateCardID(d, c, failedDocs[first], failed[first], s)
-		}
-		switch {
-		case src.ToolExists:
-		case strings.HasSuffix(src.ToolPath, "/") || src.ToolPath == "":
-			// ".card.json" alone: the name before .card.json is the
-			// tool's. Indexed, its path was the folder ("bin/").
-			s.warnAt(d, "", "card-orphan", "the file is named .card.json, which names no tool, and is left out of the index; "+
-				"name it <tool>.card.json beside the tool it describes")
-			continue
-		case src.ToolLeaves:
-			s.warnAt(d, "", "card-orphan", "the tool %q beside this card is a symlink leaving the repository, which is not followed, so the card describes no tool in it; make the tool a file in the repository, or a link to one", src.ToolPath)
-		default:
-			// A link to nothing, or a folder, shows in a listing under
-			// the tool's name: say that neither is one, or the author
-			// looks for a missing file that is there.
-			// The tool most likely meant is named, from the files beside
-			// the card the scan listed: made afresh each time, as the
-			// finding is, so the cache keeps no hint of a folder since
-			// changed.
-			hint := toolHint(src, c.Command)
-			if hint == "" {
-				hint = elsewhereHint(src, c.Command, srcs)
-			}
-			s.warnAt(d, "", "card-orphan", "no tool %q beside this card (a file, or a link to one; a link to nothing or a folder is none); a card is a sibling of the tool it describes%s", src.ToolPath, hint)
-		}
-		if windowsDevice(path.Base(src.ToolPath)) {
-			s.warnAt(d, "", "reserved-name", "the tool %q is a device name on Windows (%s), with any extension, which Git for Windows cannot check out, nor this card: the card is missing there; rename the tool", src.ToolPath, windowsDevices)
-		}
-		seen[key], seenDoc[key] = c, d
-		out, docs = append(out, c), append(docs, d)
+		ids.add(d, c)
 	}
 	// The ids of cards failing the schema are looked at too: an id that
 	// reads as another card's is so whatever else is wrong with either.
-	all, allDocs := out, docs
-	if len(failed) > 0 {
-		all, allDocs = append(slices.Clip(out), failed...), append(slices.Clip(docs), failedDocs...)
+	all, allDocs := ids.out, ids.docs
+	if len(ids.failed) > 0 {
+		all, allDocs = append(slices.Clip(ids.out), ids.failed...), append(slices.Clip(ids.docs), ids.failedDocs...)
 	}
 	checkCardIDsVisible(all, allDocs, s)
 	checkCardIDsConfusable(all, allDocs, s)
-	return out
+	return ids.out
+}
+
+// cardIDs are the cards checkCards has met, by id: out, the valid ones in
+// path order, with their documents (docs), and failed, those failing the
+// card schema whose id is readable (failedCardID), with theirs: compared
+// with the others' ids, though not indexed. Ids are compared in Unicode's
+// composed form (CardIDKey): "é" typed on one machine and "e" + U+0301 on
+// another (macOS's file names) read the same and are one id to a person,
+// yet an agent asking for one was given the card of whichever it spelt.
+type cardIDs struct {
+	out        []*Card
+	docs       []*doc
+	seen       map[string]int // the index in out of each id's card
+	failed     []*Card
+	failedDocs []*doc
+	failedSeen map[string]int // the index in failed of each id's first
+}
+
+// addFailed notes f, a card failing the schema, in document d: reported
+// as a duplicate of the card that came first with its id, else kept in
+// failed.
+func (ids *cardIDs) addFailed(d *doc, f *Card, s *sink) {
+	key := CardIDKey(f.ID)
+	if at, ok := ids.seen[key]; ok {
+		reportDuplicateCardID(d, f, ids.docs[at], ids.out[at], s)
+		return
+	}
+	if first, ok := ids.failedSeen[key]; ok {
+		reportDuplicateCardID(d, f, ids.failedDocs[first], ids.failed[first], s)
+		return
+	}
+	ids.failedSeen[key] = len(ids.failed)
+	ids.failed, ids.failedDocs = append(ids.failed, f), append(ids.failedDocs, d)
+}
+
+// repeated reports c, a valid card in document d, as a duplicate of the
+// card that came first with its id, and says whether that card was valid,
+// which leaves c out of the index. After a card failing the schema, c is
+// told and indexed all the same, as it was.
+func (ids *cardIDs) repeated(d *doc, c *Card, s *sink) bool {
+	key := CardIDKey(c.ID)
+	if at, ok := ids.seen[key]; ok {
+		reportDuplicateCardID(d, c, ids.docs[at], ids.out[at], s)
+		return true
+	}
+	if first, ok := ids.failedSeen[key]; ok {
+		reportDuplicateCardID(d, c, ids.failedDocs[first], ids.failed[first], s)
+	}
+	return false
+}
+
+// add indexes c, a valid card in document d whose id none before has.
+func (ids *cardIDs) add(d *doc, c *Card) {
+	ids.seen[CardIDKey(c.ID)] = len(ids.out)
+	ids.out, ids.docs = append(ids.out, c), append(ids.docs, d)
+}
+
+// checkCardTool warns of card c, in document d, whose tool is not beside
+// it, or is named as a Windows device, and says whether the card is
+// indexed: one named .card.json alone names no tool and is not.
+func checkCardTool(d *doc, c *Card, src *CardSource, srcs []CardSource, s *sink) bool {
+	switch {
+	case src.ToolExists:
+	case strings.HasSuffix(src.ToolPath, "/") || src.ToolPath == "":
+		// ".card.json" alone: the name before .card.json is the
+		// tool's. Indexed, its path was the folder ("bin/").
+		s.warnAt(d, "", "card-orphan", "the file is named .card.json, which names no tool, and is left out of the index; "+
+			"name it <tool>.card.json beside the tool it describes")
+		return false
+	case src.ToolLeaves:
+		s.warnAt(d, "", "card-orphan", "the tool %q beside this card is a symlink leaving the repository, which is not followed, so the card describes no tool in it; make the tool a file in the repository, or a link to one", src.ToolPath)
+	default:
+		// A link to nothing, or a folder, shows in a listing under
+		// the tool's name: say that neither is one, or the author
+		// looks for a missing file that is there.
+		// The tool most likely meant is named, from the files beside
+		// the card the scan listed: made afresh each time, as the
+		// finding is, so the cache keeps no hint of a folder since
+		// changed.
+		hint := toolHint(src, c.Command)
+		if hint == "" {
+			hint = elsewhereHint(src, c.Command, srcs)
+		}
+		s.warnAt(d, "", "card-orphan", "no tool %q beside this card (a file, or a link to one; a link to nothing or a folder is none); a card is a sibling of the tool it describes%s", src.ToolPath, hint)
+	}
+	if windowsDevice(path.Base(src.ToolPath)) {
+		s.warnAt(d, "", "reserved-name", "the tool %q is a device name on Windows (%s), with any extension, which Git for Windows cannot check out, nor this card: the card is missing there; rename the tool", src.ToolPath, windowsDevices)
+	}
+	return true
 }
 
 // checkCardPathsFold warns of a card whose path differs from an earlier
