@@ -206,23 +206,7 @@ func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, s
 		}
 		step := mk.Step.Value
 		if first := byStep[step]; first != nil {
-			const fix = "one workflow file owns each step (if one quotes a marker as an example, as ADR-894's text does, put the " +
-				"example in a code fence; if one is a copy, such as a runtime's local install, name the workflow " +
-				"folders in capreg.json's \"workflows\" so the copy is not read; if the two are packages of a monorepo checked from " +
-				"its root, check each package with --repo)"
-			why := fix
-			if fold := pathsFold(mk.File, first.File); fold != "" {
-				// Verify.md beside verify.md: a Windows or macOS checkout
-				// holds one of the two, so no code fence or copy is the
-				// cause, and the step's host there is whichever it kept.
-				const keep = ": a checkout there holds one of the two files, and the other's marker is missing; keep one of them (git rm the other)"
-				why = "its path differs from this file's only in " + fold + keep
-			}
-			s.atOffset(mk.File, mk.Src, mk.Step.Off, "", "marker-duplicate-step", "step %q is already declared by %s; %s", step, first.File, why)
-			// And at the first: which of the two a change added is
-			// unknown, and an annotation only on the other is one a pull
-			// request's diff does not show.
-			s.atOffset(first.File, first.Src, first.Step.Off, "", "marker-duplicate-step", "step %q is also declared by %s; %s", step, mk.File, why)
+			reportDuplicateStep(mk, first, s)
 			// Which of the two is the host is unknown: the checks of the
 			// whole contract would judge it by a guess.
 			c.Complete = false
@@ -241,14 +225,7 @@ func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, s
 		} else if _, dup := judged[step]; !dup {
 			judged[step] = true
 		}
-		for _, p := range mk.CallSites {
-			c.Wired[p] = true
-		}
-		if c.nearWired == nil {
-			c.nearWired, c.hosts = map[string]string{}, map[string]*Marker{}
-		}
-		nearCallSites(mk.File, mk.Src, c.nearWired)
-		c.hosts[step] = mk
+		c.addHost(step, mk)
 	}
 	if c.Complete {
 		reportUncovered(markers, byStep, declared, inCodeAt, nil, s)
@@ -261,15 +238,58 @@ func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, s
 		reportUncovered(markers, byStep, declared, inCodeAt, judged, s)
 	}
 	c.judged = judged
+	c.Entries = contractEntries(byStep)
+	return c
+}
+
+// addHost records mk as the marker of step's host workflow, and the
+// points its file calls, or nearly calls, as wired.
+func (c *Contract) addHost(step string, mk *Marker) {
+	for _, p := range mk.CallSites {
+		c.Wired[p] = true
+	}
+	if c.nearWired == nil {
+		c.nearWired, c.hosts = map[string]string{}, map[string]*Marker{}
+	}
+	nearCallSites(mk.File, mk.Src, c.nearWired)
+	c.hosts[step] = mk
+}
+
+// contractEntries are the entries of the steps byStep holds a host
+// workflow's marker of, in the order of Steps.
+func contractEntries(byStep map[string]*Marker) []ContractEntry {
+	var entries []ContractEntry
 	for _, step := range Steps {
 		if mk := byStep[step]; mk != nil {
-			c.Entries = append(c.Entries, ContractEntry{
+			entries = append(entries, ContractEntry{
 				Step: step, Points: Values(mk.Points), AgentRoles: Values(mk.Roles),
 				Produces: Values(mk.Produces), Consumes: Values(mk.Consumes), File: mk.File,
 			})
 		}
 	}
-	return c
+	return entries
+}
+
+// reportDuplicateStep tells that mk declares the step first, a marker
+// before it, declares: at both, as which of the two a change added is
+// unknown, and an annotation only on the other is one a pull request's
+// diff does not show.
+func reportDuplicateStep(mk, first *Marker, s *sink) {
+	const fix = "one workflow file owns each step (if one quotes a marker as an example, as ADR-894's text does, put the " +
+		"example in a code fence; if one is a copy, such as a runtime's local install, name the workflow " +
+		"folders in capreg.json's \"workflows\" so the copy is not read; if the two are packages of a monorepo checked from " +
+		"its root, check each package with --repo)"
+	why := fix
+	if fold := pathsFold(mk.File, first.File); fold != "" {
+		// Verify.md beside verify.md: a Windows or macOS checkout
+		// holds one of the two, so no code fence or copy is the
+		// cause, and the step's host there is whichever it kept.
+		const keep = ": a checkout there holds one of the two files, and the other's marker is missing; keep one of them (git rm the other)"
+		why = "its path differs from this file's only in " + fold + keep
+	}
+	step := mk.Step.Value
+	s.atOffset(mk.File, mk.Src, mk.Step.Off, "", "marker-duplicate-step", "step %q is already declared by %s; %s", step, first.File, why)
+	s.atOffset(first.File, first.Src, first.Step.Off, "", "marker-duplicate-step", "step %q is also declared by %s; %s", step, mk.File, why)
 }
 
 // checkStep reports a marker whose step is unknown, or whose points are
