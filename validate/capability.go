@@ -304,36 +304,45 @@ func mendParsed(data []byte, shared bool, v ojson.Value, errs []ojson.Error) (oj
 // the document is then marked so. Its Src is data all the same, as
 // written: a mend moves no byte, so v's offsets are data's.
 func placeDoc(file string, data []byte, v ojson.Value, errs []ojson.Error, mended bool, s *sink) *doc {
+	why16 := checkJSONEncoding(file, data, errs, s)
+	if mended {
+		notePastSlips(data, errs, s)
+	}
+	slices.SortStableFunc(errs, func(a, b ojson.Error) int { return cmp.Compare(a.Off, b.Off) })
+	if reportParseErrors(file, data, errs, mended, why16, s) {
+		return nil
+	}
+	return &doc{File: file, Src: data, Root: v, mended: mended}
+}
+
+// checkJSONEncoding warns of a JSON file starting with a byte order mark,
+// or holding bytes that are not UTF-8, and says why it reads as UTF-16
+// where it is and fails to parse (errs); "" otherwise. Such a file is told
+// so once, by its first json-syntax error (reportParseErrors), which a
+// failed rebuild's /status and a CI annotation of errors only show: an
+// invalid-utf8 warning beside it said "UTF-16" a second time.
+func checkJSONEncoding(file string, data []byte, errs []ojson.Error, s *sink) (why16 string) {
 	if bytes.HasPrefix(data, utf8BOM) {
 		s.atOffset(file, data, 0, "", "json-bom",
 			"the file starts with a UTF-8 byte order mark; capreg reads past it, but many JSON readers reject it "+
 				"(Node's JSON.parse, which gsd-core reads its manifests with): save it as UTF-8 without a BOM")
 	}
-	// A UTF-16 file that does not parse is told so once, by its first
-	// json-syntax error (below), which a failed rebuild's /status and a CI
-	// annotation of errors only show: an invalid-utf8 warning beside it
-	// said "UTF-16" a second time.
-	why16, utf16 := UTF16(data)
-	utf16 = utf16 && slices.ContainsFunc(errs, ojson.Error.Fatal)
-	if !utf16 {
-		checkUTF8(file, data, s)
+	if why, utf16 := UTF16(data); utf16 && slices.ContainsFunc(errs, ojson.Error.Fatal) {
+		return why
 	}
-	d := &doc{File: file, Src: data, Root: v, mended: mended}
-	// A generated file may repeat keys by the hundred thousand: the first
-	// MaxPerRule are listed, and one finding stands for the rest, as
-	// LimitPerRule makes for any rule, without a finding made for each.
-	// A repeat is reported once the value after it is parsed, so those
-	// inside that value come first: in the order of the file, the first
-	// listed are the first there, and the one standing for the rest
-	// comes after them, as LimitPerRule expects.
-	//
-	// A mended slip past the first says which it was found past: the one
-	// before it in errs, in the order found, which is not always that of
-	// the file (in "[1,,]" the trailing comma is found once the second
-	// is blanked).
-	prev := -1 // a mended slip's offset, that of the one found before it
+	checkUTF8(file, data, s)
+	return ""
+}
+
+// notePastSlips says, in the message of each slip of a mended document
+// (errs, its syntax errors) past the first, which slip it was found past:
+// the one before it in errs, in the order found, which is not always that
+// of the file (in "[1,,]" the trailing comma is found once the second is
+// blanked).
+func notePastSlips(data []byte, errs []ojson.Error, s *sink) {
+	prev := -1 // a slip's offset, that of the one found before it
 	for i := range errs {
-		if e := &errs[i]; mended && e.Fatal() {
+		if e := &errs[i]; e.Fatal() {
 			if prev >= 0 {
 				line, col := s.position(data, prev)
 				e.Msg += fmt.Sprintf(" (found reading the file as if the slip at %d:%d were mended)", line, col)
@@ -341,16 +350,30 @@ func placeDoc(file string, data []byte, v ojson.Value, errs []ojson.Error, mende
 			prev = e.Off
 		}
 	}
-	slices.SortStableFunc(errs, func(a, b ojson.Error) int { return cmp.Compare(a.Off, b.Off) })
-	fatal, dups, over := false, 0, -1 // over: the finding standing for the rest
+}
+
+// reportParseErrors reports errs, in the order of the file, and says
+// whether one is fatal to the document. The syntax errors of a mended
+// document (its slips) are marked so, and are not; the first syntax error
+// of a UTF-16 file says why it failed: why16, why it reads as UTF-16.
+//
+// A generated file may repeat keys by the hundred thousand: the first
+// MaxPerRule are listed, and one finding stands for the rest, as
+// LimitPerRule makes for any rule, without a finding made for each.
+// A repeat is reported once the value after it is parsed, so those
+// inside that value come first: in the order of the file, the first
+// listed are the first there, and the one standing for the rest
+// comes after them, as LimitPerRule expects.
+func reportParseErrors(file string, data []byte, errs []ojson.Error, mended bool, why16 string, s *sink) (fatal bool) {
+	dups, over := 0, -1 // over: the finding standing for the rest
 	for _, e := range errs {
 		msg := e.Msg
-		if e.Fatal() && utf16 {
+		if e.Fatal() && why16 != "" {
 			// Said here, where a failed rebuild's /status, a CI annotation
 			// of errors only, show it: "unexpected byte 0xff" alone gave
 			// no reason. The first error only.
 			msg += fmt.Sprintf(": the file is UTF-16 (%s), which JSON readers do not read; save it as UTF-8", why16)
-			utf16 = false
+			why16 = ""
 		}
 		switch {
 		case e.Fatal() && mended:
@@ -370,10 +393,7 @@ func placeDoc(file string, data []byte, v ojson.Value, errs []ojson.Error, mende
 			s.diags[over].Omitted++
 		}
 	}
-	if fatal {
-		return nil
-	}
-	return d
+	return fatal
 }
 
 // idFolderMismatch words an id that is not its folder's name. Names with
