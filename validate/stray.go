@@ -218,67 +218,85 @@ func checkStrayDeclarations(src *Sources, pkgs packageScope, s *sink) {
 		declared[c.Folder] = c.Manifest.Path != ""
 		own = own || declared[c.Folder]
 	}
-	// Another capabilities folder → the declarations under it, in order;
-	// each warned of once, at its first, with their count. A capability
-	// folder → its stray declarations, in order, the first deciding what
-	// the warning asks for.
-	var otherDirs, folders []string
-	others, inFolder := map[string][]string{}, map[string][]string{}
-	for _, p := range src.StrayDeclarations {
-		switch StrayKind(p, src.CapabilitiesDir) {
-		case StrayElsewhere:
-			dir := path.Dir(path.Dir(p))
-			if len(others[dir]) == 0 {
-				otherDirs = append(otherDirs, dir)
-			}
-			others[dir] = append(others[dir], p)
-		case StrayMisnamed, StrayNested:
-			folder, inner, _ := capabilityPath(p, src.CapabilitiesDir)
-			if declared[folder] {
-				if inner != ManifestName && strings.EqualFold(inner, ManifestName) {
-					// Capability.json beside capability.json: Git for
-					// Windows and macOS write both to one file.
-					decl := path.Join(src.CapabilitiesDir, folder, ManifestName)
-					s.add(Diagnostic{File: p, Rule: "reserved-name", Severity: Warning, Message: fmt.Sprintf(
-						"this file's name differs from %s's only in case, which the file systems of Windows and macOS do not tell apart: a checkout there holds one of the two files, maybe this one as the capability's declaration; delete it, or rename it", decl)})
-				}
-				continue
-			}
-			if len(inFolder[folder]) == 0 {
-				folders = append(folders, folder)
-			}
-			inFolder[folder] = append(inFolder[folder], inner)
-		}
-	}
-	for _, folder := range folders {
-		inner := inFolder[folder]
+	g := groupStrays(src, declared, s)
+	for _, folder := range g.folders {
+		inner := g.inFolder[folder]
 		s.add(Diagnostic{File: path.Join(src.CapabilitiesDir, folder, inner[0]), Rule: "capability-misplaced", Message: strayInFolderMessage(folder, inner, src.CapabilitiesDir)})
 	}
 	// The declarations of a package are its own: the package is warned of
 	// once (packageScope.warn), whatever its capreg.json calls its
 	// capabilities folder. Beside capabilities of its own, another
 	// capabilities folder is a fixture or an example.
-	otherDirs = slices.DeleteFunc(otherDirs, func(dir string) bool {
+	otherDirs := slices.DeleteFunc(g.otherDirs, func(dir string) bool {
 		_, pkg := pkgs.packageOf(dir)
 		return pkg || own
 	})
-	unread := CapabilitiesDirUnread(src)
-	one := func(dir string, n int) string { return strayElsewhereMessage(dir, n, src.CapabilitiesDir, unread) }
-	rest := func(dir string, more, n int) string {
-		return strayElsewhereRestMessage(dir, more, n, src.CapabilitiesDir)
+	warnStrayElsewhere(src, otherDirs, g.others, s)
+}
+
+// strayGroups are the stray declarations of a repository, grouped: by
+// another capabilities folder (others, those folders in order in
+// otherDirs), each warned of once, at its first, with their count; by the
+// capability folder without a capability.json holding them (inFolder,
+// the inner paths, those folders in order in folders), the first deciding
+// what the warning asks for.
+type strayGroups struct {
+	otherDirs []string
+	others    map[string][]string
+	folders   []string
+	inFolder  map[string][]string
+}
+
+// groupStrays groups the stray declarations of src, declared saying which
+// capability folders hold a capability.json. One beside a capability.json
+// whose name differs from it only in case is warned of here, as Git for
+// Windows and macOS write both to one file.
+func groupStrays(src *Sources, declared map[string]bool, s *sink) strayGroups {
+	g := strayGroups{others: map[string][]string{}, inFolder: map[string][]string{}}
+	for _, p := range src.StrayDeclarations {
+		switch StrayKind(p, src.CapabilitiesDir) {
+		case StrayElsewhere:
+			dir := path.Dir(path.Dir(p))
+			if len(g.others[dir]) == 0 {
+				g.otherDirs = append(g.otherDirs, dir)
+			}
+			g.others[dir] = append(g.others[dir], p)
+		case StrayMisnamed, StrayNested:
+			folder, inner, _ := capabilityPath(p, src.CapabilitiesDir)
+			if declared[folder] {
+				if inner != ManifestName && strings.EqualFold(inner, ManifestName) {
+					decl := path.Join(src.CapabilitiesDir, folder, ManifestName)
+					s.add(Diagnostic{File: p, Rule: "reserved-name", Severity: Warning, Message: fmt.Sprintf(
+						"this file's name differs from %s's only in case, which the file systems of Windows and macOS do not tell apart: a checkout there holds one of the two files, maybe this one as the capability's declaration; delete it, or rename it", decl)})
+				}
+				continue
+			}
+			if len(g.inFolder[folder]) == 0 {
+				g.folders = append(g.folders, folder)
+			}
+			g.inFolder[folder] = append(g.inFolder[folder], inner)
+		}
 	}
-	for i, dir := range otherDirs {
-		if after := otherDirs[i:]; i == maxNamed && len(after) > 1 {
+	return g
+}
+
+// warnStrayElsewhere warns of the declarations under each of dirs, other
+// capabilities folders (others, by folder): once a folder, at its first,
+// with their count, and past maxNamed folders once for all the rest.
+func warnStrayElsewhere(src *Sources, dirs []string, others map[string][]string, s *sink) {
+	unread := CapabilitiesDirUnread(src)
+	for i, dir := range dirs {
+		if after := dirs[i:]; i == maxNamed && len(after) > 1 {
 			// A monorepo of thousands of packages: a few named, the
 			// others one warning, not thousands of lines.
 			n := 0
 			for _, d := range after {
 				n += len(others[d])
 			}
-			s.add(Diagnostic{File: others[dir][0], Rule: "capability-misplaced", Message: rest(dir, len(after)-1, n)})
+			s.add(Diagnostic{File: others[dir][0], Rule: "capability-misplaced", Message: strayElsewhereRestMessage(dir, len(after)-1, n, src.CapabilitiesDir)})
 			return
 		}
-		s.add(Diagnostic{File: others[dir][0], Rule: "capability-misplaced", Message: one(dir, len(others[dir]))})
+		s.add(Diagnostic{File: others[dir][0], Rule: "capability-misplaced", Message: strayElsewhereMessage(dir, len(others[dir]), src.CapabilitiesDir, unread)})
 	}
 }
 
