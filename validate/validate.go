@@ -400,14 +400,7 @@ func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken b
 				inCodeAt, inCodeRuns = map[string]string{}, map[string]bool{}
 			}
 			inCodeRuns[step] = runsStep(f.Data, step)
-			how := "in code (a fenced code block or backticks), which is not read as a marker: take it out of the code if it is meant to be read"
-			if inCode.commented {
-				how = "in an HTML comment (<!-- … -->), which is not read as a marker: take it out of the comment if it is meant to be read"
-			}
-			if inCode.indented {
-				how = "as indented code (its lines start with a tab or four spaces), which is not read: start them at the margin"
-			}
-			inCodeAt[step] = fmt.Sprintf("%s:%d holds a loop-host marker for it %s", f.Path, lineOf(f.Data, inCode.Off), how)
+			inCodeAt[step] = inCodeNote(f, inCode)
 		}
 		// A file with no marker that calls a step's points (its marker
 		// deleted, or never written) is named for that step (below).
@@ -420,9 +413,29 @@ func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken b
 			checkUTF8(f.Path, f.Data, s)
 		}
 	}
-	// A file calling the step's points says more than a marker in the
-	// code of one that calls none (an ADR quoting it): only a quoted
-	// marker in a workflow that runs the step is named before it.
+	inCodeAt = nameCallers(inCodeAt, inCodeRuns, callsAt)
+	return markers, attempted, broken, inCodeAt, rejected
+}
+
+// inCodeNote says where f, a file with no marker, holds the loop-host
+// marker inCode in code, and what to do for it to be read.
+func inCodeNote(f File, inCode codeMarker) string {
+	how := "in code (a fenced code block or backticks), which is not read as a marker: take it out of the code if it is meant to be read"
+	if inCode.commented {
+		how = "in an HTML comment (<!-- … -->), which is not read as a marker: take it out of the comment if it is meant to be read"
+	}
+	if inCode.indented {
+		how = "as indented code (its lines start with a tab or four spaces), which is not read: start them at the margin"
+	}
+	return fmt.Sprintf("%s:%d holds a loop-host marker for it %s", f.Path, lineOf(f.Data, inCode.Off), how)
+}
+
+// nameCallers returns inCodeAt with, for each step of callsAt, the
+// marker-less files calling its points named instead. A file calling
+// the step's points says more than a marker in the code of one that
+// calls none (an ADR quoting it): only a quoted marker in a workflow
+// that runs the step (inCodeRuns) is named before it.
+func nameCallers(inCodeAt map[string]string, inCodeRuns map[string]bool, callsAt map[string][]string) map[string]string {
 	for step, files := range callsAt {
 		if inCodeAt[step] == "" || !inCodeRuns[step] {
 			if inCodeAt == nil {
@@ -435,7 +448,7 @@ func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken b
 			inCodeAt[step] = fmt.Sprintf("%s %s no loop-host marker, and %s its points (loop render-hooks): give the workflow that runs it a loop-host marker", strings.Join(files, ", "), holds, call)
 		}
 	}
-	return markers, attempted, broken, inCodeAt, rejected
+	return inCodeAt
 }
 
 // maxCallFiles bounds the marker-less files a point-uncovered finding
