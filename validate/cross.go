@@ -1319,16 +1319,7 @@ func idsOf(ids []string) []string {
 // declaring the step may prove wrong; declared, it is an error if still
 // not met, as gsd-core's would be.
 func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
-	host := contract.hostArtifactIndex()
-	missing := contract.undeclared()
-	presumed := contract.presumedArtifacts(missing, host)
-	produced := producedAt(producers)
-	unplaced := brokenProduces(producers)
-	hints := &artifactHints{host: host, produced: produced}
-	if len(presumed) > 0 {
-		hints.host = maps.Clone(host)
-		maps.Copy(hints.host, presumed)
-	}
+	k := newConsumesCheck(producers, contract)
 	for _, c := range caps {
 		for _, h := range c.Steps {
 			at := PointIndex(h.Point)
@@ -1336,49 +1327,13 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 				continue
 			}
 			for j, a := range h.Consumes {
-				if idx, ok := host[a]; ok && idx <= at || unplaced[a] {
+				earliest, self, met := k.available(h, at, a)
+				if met {
 					continue
 				}
-				if idx, ok := presumed[a]; ok && idx <= at {
-					continue
-				}
-				// A presumed artifact comes later, from its step's last
-				// point, as the did-you-mean (hints) knows it.
-				earliest, self, satisfied := availability(a, h, at, produced[a], hints.host)
-				if satisfied {
-					continue
-				}
-				var msg string
-				switch {
-				case earliest >= 0:
-					sooner := ""
-					if contract.unknownBefore(earliest) {
-						sooner = ", unless a host workflow whose marker is not understood makes it sooner"
-					}
-					msg = fmt.Sprintf("capability %q step at point %q consumes %q which is only produced after this point (earliest available at %q%s)", c.ID, h.Point, a, Points[earliest], sooner)
-				case self:
-					msg = fmt.Sprintf("capability %q step at point %q consumes %q which is only produced by this step itself", c.ID, h.Point, a)
-				default:
-					note, hint := contributedNote(producers, a), hints.of(a)
-					if note == "" && hint == "" {
-						hint = swappedHint(h, at, host, produced)
-					}
-					never := "which is never produced by any host artifact or capability hook"
-					switch {
-					case !contract.Complete && undeclaredBy(missing, at, a, contract) != "":
-						// A marker not understood may be that of a step
-						// no workflow declares, before this point: the
-						// warning says so.
-						never = "which no host artifact nor capability hook produces at or before this point"
-					case !contract.Complete:
-						// A marker not understood, of a later step, may
-						// produce it: after this point all the same.
-						never = "which no host artifact nor capability hook produces at or before this point (a host workflow whose marker is not understood may make it, but only after this point)"
-					}
-					msg = fmt.Sprintf("capability %q step at point %q consumes %q %s%s%s", c.ID, h.Point, a, never, note, hint)
-				}
+				msg := k.unmetMessage(c, h, at, a, earliest, self)
 				ptr := fmt.Sprintf("%s/consumes/%d", h.Pointer(), j)
-				if unknown := undeclaredBy(missing, at, a, contract); unknown != "" {
+				if unknown := undeclaredBy(k.missing, at, a, contract); unknown != "" {
 					s.warnAt(c.doc, ptr, "consumes-unsatisfied", "%s; %s", msg, unknown)
 					continue
 				}
@@ -1386,6 +1341,85 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 			}
 		}
 	}
+}
+
+// consumesCheck is what checkConsumes judges a consumed artifact by: the
+// host artifacts of the contract, by the index of the point they are
+// available from (host), those presumed of the steps no host workflow
+// declares (presumed, of missing), what the producers' steps produce
+// (produced), and the artifacts a capability with errors produces where
+// no point can place them (unplaced, brokenProduces').
+type consumesCheck struct {
+	contract  *Contract
+	producers []*Capability
+	host      map[string]int
+	missing   []undeclaredStep
+	presumed  map[string]int
+	produced  map[string][]artifactProducer
+	unplaced  map[string]bool
+	hints     *artifactHints
+}
+
+func newConsumesCheck(producers []*Capability, contract *Contract) *consumesCheck {
+	host := contract.hostArtifactIndex()
+	missing := contract.undeclared()
+	k := &consumesCheck{contract: contract, producers: producers, host: host, missing: missing,
+		presumed: contract.presumedArtifacts(missing, host), produced: producedAt(producers), unplaced: brokenProduces(producers)}
+	k.hints = &artifactHints{host: host, produced: k.produced}
+	if len(k.presumed) > 0 {
+		k.hints.host = maps.Clone(host)
+		maps.Copy(k.hints.host, k.presumed)
+	}
+	return k
+}
+
+// available says whether artifact a is available to step h at point
+// index at, and if not, the index of the earliest point it is (-1 for
+// none), and whether h alone produces it (availability).
+func (k *consumesCheck) available(h *Hook, at int, a string) (earliest int, self, met bool) {
+	if idx, ok := k.host[a]; ok && idx <= at || k.unplaced[a] {
+		return -1, false, true
+	}
+	if idx, ok := k.presumed[a]; ok && idx <= at {
+		return -1, false, true
+	}
+	// A presumed artifact comes later, from its step's last
+	// point, as the did-you-mean (hints) knows it.
+	return availability(a, h, at, k.produced[a], k.hints.host)
+}
+
+// unmetMessage words the finding that capability c's step h, at point
+// index at, consumes a, which is not available there: produced later
+// (earliest), by h itself (self), or never.
+func (k *consumesCheck) unmetMessage(c *Capability, h *Hook, at int, a string, earliest int, self bool) string {
+	contract := k.contract
+	switch {
+	case earliest >= 0:
+		sooner := ""
+		if contract.unknownBefore(earliest) {
+			sooner = ", unless a host workflow whose marker is not understood makes it sooner"
+		}
+		return fmt.Sprintf("capability %q step at point %q consumes %q which is only produced after this point (earliest available at %q%s)", c.ID, h.Point, a, Points[earliest], sooner)
+	case self:
+		return fmt.Sprintf("capability %q step at point %q consumes %q which is only produced by this step itself", c.ID, h.Point, a)
+	}
+	note, hint := contributedNote(k.producers, a), k.hints.of(a)
+	if note == "" && hint == "" {
+		hint = swappedHint(h, at, k.host, k.produced)
+	}
+	never := "which is never produced by any host artifact or capability hook"
+	switch {
+	case !contract.Complete && undeclaredBy(k.missing, at, a, contract) != "":
+		// A marker not understood may be that of a step
+		// no workflow declares, before this point: the
+		// warning says so.
+		never = "which no host artifact nor capability hook produces at or before this point"
+	case !contract.Complete:
+		// A marker not understood, of a later step, may
+		// produce it: after this point all the same.
+		never = "which no host artifact nor capability hook produces at or before this point (a host workflow whose marker is not understood may make it, but only after this point)"
+	}
+	return fmt.Sprintf("capability %q step at point %q consumes %q %s%s%s", c.ID, h.Point, a, never, note, hint)
 }
 
 // undeclaredBy says, for a consumer at point index at of artifact a that
