@@ -675,61 +675,32 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 
 // readBlock is parseBlock, reading the block at loc as mode says.
 func readBlock(file string, src []byte, loc []int, mode blockMode, s *sink) *Marker {
-	body := src[loc[2]:loc[3]]
 	f := blockFields(file, src, loc, s)
-	seen, values, odd, near, dup := f.seen, f.values, f.odd, f.near, f.dup
-	if mode != blockRead && len(seen) == 0 {
-		return nil // none of its fields to check
-	}
-	if len(seen) == 0 && quotedBlock(body) {
-		s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block is in a block quote (its lines start with \">\"), so none of its fields is read: "+
-			"a document that only shows a marker quotes it in backticks or a code block; a host workflow writes the block without \">\"")
-		return nil
-	}
-	if len(seen) == 0 && !nearAnyBlockKey(src, loc) {
-		// A block in another syntax ("- step: plan", "step = plan"): one
-		// finding that says what to do, not five. (One on a single line
-		// is prose, proseMention.)
-		s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block holds none of its fields (%s): "+
-			"each is a line of its own that starts with its key and a colon, as \"step: plan\"", strings.Join(blockKeys, ":, ")+":")
-		return nil
+	if len(f.seen) == 0 && (mode != blockRead || reportFieldless(file, src, loc, s)) {
+		return nil // none of its fields to check, or the block told of whole
 	}
 	reportKeyNearMisses(file, src, f, s)
 	var ok bool
 	var spoilt map[string]bool
 	if mode == blockUnclosed {
-		reportOddColons(file, src, seen, odd, s)
-		reportNearKeys(file, src, seen, near, s)
+		reportOddColons(file, src, f.seen, f.odd, s)
+		reportNearKeys(file, src, f.seen, f.near, s)
 	} else {
-		ok, spoilt = reportMissingFields(file, src, loc, seen, odd, near, s)
+		ok, spoilt = reportMissingFields(file, src, loc, f.seen, f.odd, f.near, s)
 	}
-	ok = ok && len(dup) == 0 && mode == blockRead
+	ok = ok && len(f.dup) == 0 && mode == blockRead
 	// A field given twice, or whose line holds a key missing from the
 	// block, is not read: which value was meant is unknown. The others
 	// are read, so that a block rejected for a field tells its other
 	// slips in the same run (checkRejectedMarker).
-	read := func(k string) bool { _, in := seen[k]; return in && !dup[k] && !spoilt[k] }
-	for k := range values {
+	read := func(k string) bool { _, in := f.seen[k]; return in && !f.dup[k] && !spoilt[k] }
+	for k := range f.values {
 		if !read(k) {
-			delete(values, k)
+			delete(f.values, k)
 		}
 	}
-	mk := &Marker{File: file, Src: src, Off: loc[0], Form: "comment"}
-	mk.Step = values["step"]
-	mk.Points = splitList(values["points"])
-	mk.Roles = splitList(values["agent-roles"])
-	mk.Produces = splitList(values["produces"])
-	mk.Consumes = splitList(values["consumes"])
-	if read("step") && mk.Step.Value == "" {
-		s.atOffset(file, src, seen["step"], "", "marker-syntax", "'step:' has no value; name one of discuss, plan, execute, verify, ship")
-		ok = false
-	}
-	if read("points") && len(mk.Points) == 0 {
-		s.atOffset(file, src, seen["points"], "", "marker-syntax", "'points:' is empty; a step must publish its loop points")
-		ok = false
-	}
-	if read("agent-roles") && len(mk.Roles) == 0 {
-		s.atOffset(file, src, seen["agent-roles"], "", "marker-syntax", "'agent-roles:' is empty; a step must publish at least one agent role")
+	mk := blockMarker(file, src, loc, f.values)
+	if !reportEmptyFields(mk, f.seen, read, s) {
 		ok = false
 	}
 	if !ok {
@@ -739,6 +710,59 @@ func readBlock(file string, src []byte, loc []int, mode blockMode, s *sink) *Mar
 		return nil
 	}
 	return mk
+}
+
+// reportFieldless tells of the gsd:loop-host block at loc, none of whose
+// fields a line writes, when it is in a block quote, or in another syntax
+// that names none of its keys, and says whether it did: one finding that
+// says what to do, not one for each field missing.
+func reportFieldless(file string, src []byte, loc []int, s *sink) bool {
+	if quotedBlock(src[loc[2]:loc[3]]) {
+		s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block is in a block quote (its lines start with \">\"), so none of its fields is read: "+
+			"a document that only shows a marker quotes it in backticks or a code block; a host workflow writes the block without \">\"")
+		return true
+	}
+	if !nearAnyBlockKey(src, loc) {
+		// A block in another syntax ("- step: plan", "step = plan"): one
+		// finding that says what to do, not five. (One on a single line
+		// is prose, proseMention.)
+		s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block holds none of its fields (%s): "+
+			"each is a line of its own that starts with its key and a colon, as \"step: plan\"", strings.Join(blockKeys, ":, ")+":")
+		return true
+	}
+	return false
+}
+
+// blockMarker is the marker of the gsd:loop-host block at loc, whose
+// fields read are values.
+func blockMarker(file string, src []byte, loc []int, values map[string]Item) *Marker {
+	mk := &Marker{File: file, Src: src, Off: loc[0], Form: "comment"}
+	mk.Step = values["step"]
+	mk.Points = splitList(values["points"])
+	mk.Roles = splitList(values["agent-roles"])
+	mk.Produces = splitList(values["produces"])
+	mk.Consumes = splitList(values["consumes"])
+	return mk
+}
+
+// reportEmptyFields tells of each field of mk that is read (seen is where
+// each key stands) and holds no value, which a step must give, and says
+// whether there was none.
+func reportEmptyFields(mk *Marker, seen map[string]int, read func(string) bool, s *sink) bool {
+	ok := true
+	if read("step") && mk.Step.Value == "" {
+		s.atOffset(mk.File, mk.Src, seen["step"], "", "marker-syntax", "'step:' has no value; name one of discuss, plan, execute, verify, ship")
+		ok = false
+	}
+	if read("points") && len(mk.Points) == 0 {
+		s.atOffset(mk.File, mk.Src, seen["points"], "", "marker-syntax", "'points:' is empty; a step must publish its loop points")
+		ok = false
+	}
+	if read("agent-roles") && len(mk.Roles) == 0 {
+		s.atOffset(mk.File, mk.Src, seen["agent-roles"], "", "marker-syntax", "'agent-roles:' is empty; a step must publish at least one agent role")
+		ok = false
+	}
+	return ok
 }
 
 // unclosedBody is where the fields of the gsd:loop-host block whose
