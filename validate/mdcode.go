@@ -203,18 +203,27 @@ func onlySpaceAfter(line []byte, n int) bool {
 // no later one closes is literal text, and so is one inside raw HTML or an
 // autolink (see inlineRaw). stack are the containers holding the
 // paragraph, whose markers and indentation its lines after the first may
-// start with. Each run's closer is found in one backward pass over the
-// runs, so that runs of many different lengths, none closed, cost no more
-// than reading them: searching the rest of the paragraph for each made a
-// paragraph of runs 1, 2, 3… 4,000 backticks long (8 MB) take 14 s.
+// start with.
 func inlineCode(src []byte, from, to int, stack []container) spans {
 	if bytes.IndexByte(src[from:to], '`') < 0 {
 		return nil
 	}
-	type run struct{ start, n, closer int }
 	// Counted first: growing the slice instead took 2.4 times the memory
-	// and 40% more time on an 8 MB line of single backticks.
-	runs := make([]run, 0, backtickRuns(src[from:to]))
+	// and 40% more time on an 8 MB line of single backticks. Made here,
+	// where it may stay on the stack.
+	runs := appendBacktickRuns(make([]backtickRun, 0, backtickRuns(src[from:to])), src, from, to)
+	pairBacktickRuns(src, from, runs)
+	return codeSpans(src, from, to, stack, runs)
+}
+
+// backtickRun is a run of backticks of a paragraph: where it starts, past
+// a first backtick a backslash escapes, how many backticks it opens with
+// from there (n), and the index of the run closing it, -1 for none.
+type backtickRun struct{ start, n, closer int }
+
+// appendBacktickRuns appends to runs the runs of backticks in
+// src[from:to], in order, none closed yet.
+func appendBacktickRuns(runs []backtickRun, src []byte, from, to int) []backtickRun {
 	for i := from; i < to; {
 		j := bytes.IndexByte(src[i:to], '`')
 		if j < 0 {
@@ -229,12 +238,22 @@ func inlineCode(src []byte, from, to int, stack []container) spans {
 		// literal backslashes (a backtick after "\\\\" opens a span, as in
 		// CommonMark).
 		if escaped(src[from:], i-from) { // an escaped backtick opens nothing
-			runs = append(runs, run{start: i + 1, n: n - 1, closer: -1})
+			runs = append(runs, backtickRun{start: i + 1, n: n - 1, closer: -1})
 		} else {
-			runs = append(runs, run{start: i, n: n, closer: -1})
+			runs = append(runs, backtickRun{start: i, n: n, closer: -1})
 		}
 		i += n
 	}
+	return runs
+}
+
+// pairBacktickRuns sets the closer of each of runs, those of the
+// paragraph starting at from: the next run of the same length. They are
+// found in one backward pass over the runs, so that runs of many
+// different lengths, none closed, cost no more than reading them:
+// searching the rest of the paragraph for each made a paragraph of runs
+// 1, 2, 3… 4,000 backticks long (8 MB) take 14 s.
+func pairBacktickRuns(src []byte, from int, runs []backtickRun) {
 	// The closers are whole runs, escaped or not: a run's length as a
 	// closer is n plus one where its first backtick was escaped.
 	last := map[int]int{} // the first run after k of each length
@@ -249,9 +268,14 @@ func inlineCode(src []byte, from, to int, stack []container) spans {
 		}
 		last[whole] = k
 	}
-	// Left to right, as CommonMark reads: a run inside raw HTML or an
-	// autolink that starts before it opens nothing (inlineRaw); an opened
-	// span's content is literal, so its closer may lie inside one.
+}
+
+// codeSpans are the code spans runs, paired (pairBacktickRuns), open in
+// src[from:to], a paragraph held in stack. Left to right, as CommonMark
+// reads: a run inside raw HTML or an autolink that starts before it opens
+// nothing (inlineRaw); an opened span's content is literal, so its closer
+// may lie inside one.
+func codeSpans(src []byte, from, to int, stack []container, runs []backtickRun) spans {
 	var out spans
 	raw := newInlineRaw(src, from, to, stack)
 	pos := from
