@@ -48,6 +48,10 @@ func TestInvisibleNote(t *testing.T) {
 		{"another character of no name", "{\n  \"a\u2062\": 1,\n  \"b\": 2\n}\n", `line 2 holds a character (U+2062) at column 5`},
 		{"four spaces for two", "{\n    \"a\": 1,\n  \"b\": 2\n}\n", ""},
 		{"a visible change and a no-break space", "{\n  \"a\":\u00a03,\n  \"b\": 2\n}\n", ""},
+		// Named by the committed file's line, which a line deleted before
+		// it shifts from the generated file's.
+		{"a line deleted before", "{\n  \"z\": 0,\n  \"a\": 1,\n  \"b\": 2 \n}\n", `: line 4 ends in a space, which`},
+		{"a line added before", "  \"a\": 1,\n  \"b\": 2 \n}\n", `: line 2 ends in a space, which`},
 		{"four lines, three named", "{ \n  \"a\": 1, \n  \"b\": 2 \n} \n", `line 3 ends in a space, which the generated line has not (trailing white space: delete it); and 1 more line`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -71,5 +75,21 @@ func TestInvisibleNote(t *testing.T) {
 				t.Errorf("the diff applied gives %q, want %q", patched, gen)
 			}
 		})
+	}
+}
+
+// TestInvisiblesNoteCountsTheLinesLeftOut: the lines past the three named
+// are counted, "line" for one and "lines" for more.
+func TestInvisiblesNoteCountsTheLinesLeftOut(t *testing.T) {
+	var u invisibles
+	removed := []string{"a \n", "b \n", "c \n", "d \n", "e \n"}
+	added := []string{"a\n", "b\n", "c\n", "d\n", "e\n"}
+	u.replaced(0, removed[:4], added[:4])
+	if got := u.note(); !strings.HasSuffix(got, "line 3 ends in a space, which the generated line has not (trailing white space: delete it); and 1 more line") {
+		t.Errorf("four lines: note %q", got)
+	}
+	u.replaced(10, removed[4:], added[4:])
+	if got := u.note(); !strings.HasSuffix(got, "; and 2 more lines") {
+		t.Errorf("five lines: note %q", got)
 	}
 }

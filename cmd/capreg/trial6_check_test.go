@@ -21,6 +21,8 @@ func TestCheckSaysRolesAreSeparatedByCommas(t *testing.T) {
 	for _, c := range []struct{ name, roles, want string }{
 		{"spaces", "planner checker", `workflows/plan.md:4:19: error [role-family] declared agent-role "planner checker" is not in the role vocabulary (orchestrator, researcher, planner, checker, executor, verifier); roles are separated by commas: "planner, checker"`},
 		{"a semicolon", "planner; checker", `workflows/plan.md:4:19: error [role-family] declared agent-role "planner; checker" is not in the role vocabulary (orchestrator, researcher, planner, checker, executor, verifier); roles are separated by commas: "planner, checker"`},
+		// One role and a separator: a slip of the role, not roles joined.
+		{"one role and a semicolon", "planner;", `workflows/plan.md:4:19: error [role-family] declared agent-role "planner;" is not in the role vocabulary (orchestrator, researcher, planner, checker, executor, verifier); did you mean "planner"?`},
 		// Not every word a role: no hint, and the contribution told, as before.
 		{"a word no role", "planner helper", `capabilities/hello/capability.json:17:44: error [into-not-in-roles] /contributions/0/into: capability "hello" contribution.into "planner" at point "plan:pre" is not in the step's agentRoles ["planner helper"]; into names one of them, or, if the step runs a planner, add "planner" to the roles of workflows/plan.md, the host workflow of step "plan", whose family admits it
 workflows/plan.md:4:19: error [role-family] declared agent-role "planner helper" is not in the role vocabulary (orchestrator, researcher, planner, checker, executor, verifier)`},
