@@ -1,0 +1,25 @@
+package store_test
+
+import "testing"
+
+// TestOverlayStrayLeftoverLinkedTwice: two editor's copies that are one
+// file, in folders without a declaration, are one stray to an overlay as
+// to a scan: the second name, which the scan leaves out, is no copy
+// beside a declaration that a change would make a stray.
+func TestOverlayStrayLeftoverLinkedTwice(t *testing.T) {
+	for _, tt := range []overlayCase{
+		{name: "another change", files: map[string]string{"bin/newtool.card.json": overlayCard("newtool")}},
+		{name: "a declaration deleted", deleted: []string{"capabilities/claude/capability.json"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.setup = func(t *testing.T, repo string) {
+				overlayWrite(map[string]string{
+					"capabilities/gamma/capability.json~": `{"id": "x"}`,
+					"capabilities/delta/notes.md":         "notes",
+				})(t, repo)
+				overlayLink("../gamma/capability.json~", "capabilities/delta/capability.json.bak")(t, repo)
+			}
+			overlayWantCheck(t, tt)
+		})
+	}
+}
