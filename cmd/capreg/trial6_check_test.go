@@ -180,6 +180,26 @@ func TestCheckNamesEachMisspeltFieldOfCapregJSON(t *testing.T) {
 	}
 }
 
+// TestCheckNamesOneMisspeltFieldAmongUnknownOnes: of several unknown
+// fields of capreg.json, the one slip of a field is told the field meant.
+func TestCheckNamesOneMisspeltFieldAmongUnknownOnes(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "testdata", "first"))); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "capreg.json"), []byte(`{ "configschema": "", "zeta": 1 }`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"check", "--repo", dir}, &stdout, &stderr); code != 1 {
+		t.Fatalf("exit %d, want 1\n%s%s", code, stdout.String(), stderr.String())
+	}
+	const want = `capreg.json:1:1: error [config-file] unknown fields 'configschema', 'zeta' are not allowed here; did you mean 'configSchema' for 'configschema'?` + "\n"
+	if stdout.String() != want {
+		t.Errorf("check printed\n%s\nwant\n%s", stdout.String(), want)
+	}
+}
+
 // TestRenderNotesThePlanningConfigItDoesNotRead: run from a project
 // holding gsd-core's .planning/config.json, which gsd_run loop
 // render-hooks reads from its working directory, capreg render and state
