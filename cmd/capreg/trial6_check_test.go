@@ -158,6 +158,32 @@ func TestCheckNamesTheRenamedTool(t *testing.T) {
 	}
 }
 
+// TestCheckNamesNoRenameForAnotherFolder: a card whose command runs a
+// missing file of another folder than its tool's is not told its tool may
+// have been renamed from it: the hint is for a command left beside it.
+func TestCheckNamesNoRenameForAnotherFolder(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "testdata", "first"))); err != nil {
+		t.Fatal(err)
+	}
+	card := filepath.Join(dir, "bin", "greet.card.json")
+	data, err := os.ReadFile(card)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(card, bytes.Replace(data, []byte(`"command": "bin/greet"`), []byte(`"command": "scripts/welcome"`), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"check", "--repo", dir}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d, want 0\n%s%s", code, stdout.String(), stderr.String())
+	}
+	const want = `bin/greet.card.json:3:14: warning [card-command-missing] /command: the command runs "scripts/welcome", a path from the repository's root, and no file scripts/welcome is there (a bare word, as kubectl, is a program on PATH and not looked for)` + "\n"
+	if stdout.String() != want {
+		t.Errorf("check printed\n%s\nwant\n%s", stdout.String(), want)
+	}
+}
+
 // TestCheckNamesEachMisspeltFieldOfCapregJSON: a capreg.json with two
 // slips ({"configschema": …, "workflow": […]}) was told only "unknown
 // fields 'configschema', 'workflow' are not allowed here", while one of
