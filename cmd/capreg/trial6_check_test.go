@@ -273,6 +273,27 @@ func TestRenderNotesThePlanningConfigItDoesNotRead(t *testing.T) {
 	}
 }
 
+// TestRenderNotesNoPlanningConfigThatIsNoFile: a .planning/config.json
+// that is a folder is no project config: render says nothing of it.
+func TestRenderNotesNoPlanningConfigThatIsNoFile(t *testing.T) {
+	repo, err := filepath.Abs(filepath.Join("..", "..", "testdata", "first"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	project := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(project, ".planning", "config.json"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(project)
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"render", "plan:pre", "--active-cap", "hello", "--repo", repo}, &stdout, &stderr); code != 0 || stdout.String() != "true\n" {
+		t.Errorf("exit %d, stdout %q, want 0, true\n%s", code, stdout.String(), stderr.String())
+	}
+	if stderr.Len() != 0 {
+		t.Errorf("stderr %q, want nothing", stderr.String())
+	}
+}
+
 // TestCheckSaysWhatToWriteForAMissingFragment: a contribution without its
 // fragment (the author wrote "text": …) was told "missing required field
 // 'fragment'" and nothing of its two forms, which the ADR's one-line
