@@ -343,4 +343,16 @@ func TestToolsSearchMarksACardCheckWarnsOf(t *testing.T) {
 	if out := search("--format", "json"); strings.Contains(out, "card-orphan") {
 		t.Errorf("the JSON names the rule:\n%s", out)
 	}
+	// Each rule warned of is named, once.
+	card := filepath.Join(dir, "bin", "greet.card.json")
+	data, err := os.ReadFile(card)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(card, bytes.Replace(data, []byte(`"id": "greet",`), []byte(`"id": "greet", "colour": 1, "flavour": 2,`), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, want := search(), "    check warns of this card: card-orphan, card-unknown-field (capreg tools show greet says what)\n"; !strings.Contains(out, want) {
+		t.Errorf("tools search printed\n%s\nwant the line\n%s", out, want)
+	}
 }
