@@ -48,6 +48,8 @@ func TestInvisibleNote(t *testing.T) {
 		{"another character of no name", "{\n  \"a\u2062\": 1,\n  \"b\": 2\n}\n", `line 2 holds a character (U+2062) at column 5`},
 		{"a tab and a space for two spaces", "{\n\t \"a\": 1,\n  \"b\": 2\n}\n",
 			`line 2 holds a tab (U+0009) at column 1 where the generated line has a space (U+0020)`},
+		{"a no-break space before a space", "{\n\u00a0 \"a\": 1,\n  \"b\": 2\n}\n",
+			`line 2 holds a no-break space (U+00A0) at column 1 where the generated line has a space (U+0020)`},
 		{"four spaces for two", "{\n    \"a\": 1,\n  \"b\": 2\n}\n", ""},
 		{"a visible change and a no-break space", "{\n  \"a\":\u00a03,\n  \"b\": 2\n}\n", ""},
 		// Named by the committed file's line, which a line deleted before
@@ -93,5 +95,14 @@ func TestInvisiblesNoteCountsTheLinesLeftOut(t *testing.T) {
 	u.replaced(10, removed[4:], added[4:])
 	if got := u.note(); !strings.HasSuffix(got, "; and 2 more lines") {
 		t.Errorf("five lines: note %q", got)
+	}
+}
+
+// TestInvisibleDiffPassesWhatBothLinesHold: a zero width character both
+// lines hold is no difference; the one after it is named.
+func TestInvisibleDiffPassesWhatBothLinesHold(t *testing.T) {
+	got := invisibleDiff("a\u200bb\u00a0c\n", "a\u200bb c\n")
+	if want := "holds a no-break space (U+00A0) at column 4 where the generated line has a space (U+0020)"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
