@@ -355,4 +355,11 @@ func TestToolsSearchMarksACardCheckWarnsOf(t *testing.T) {
 	if out, want := search(), "    check warns of this card: card-orphan, card-unknown-field (capreg tools show greet says what)\n"; !strings.Contains(out, want) {
 		t.Errorf("tools search printed\n%s\nwant the line\n%s", out, want)
 	}
+	// An id holding a bidirectional override is printed escaped there too.
+	if err := os.WriteFile(card, bytes.Replace(data, []byte(`"id": "greet",`), []byte(`"id": "greet\u202ex",`), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, want := search(), "(capreg tools show greet\\u202ex says what)\n"; !strings.Contains(out, want) || strings.ContainsRune(out, '\u202e') {
+		t.Errorf("tools search printed\n%q\nwant the id escaped: %q", out, want)
+	}
 }
