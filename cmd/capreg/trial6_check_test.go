@@ -292,6 +292,13 @@ func TestRenderNotesNoPlanningConfigThatIsNoFile(t *testing.T) {
 	if stderr.Len() != 0 {
 		t.Errorf("stderr %q, want nothing", stderr.String())
 	}
+	// Nor of one that is not there.
+	t.Chdir(t.TempDir())
+	stdout.Reset()
+	stderr.Reset()
+	if code := run(context.Background(), []string{"render", "plan:pre", "--active-cap", "hello", "--repo", repo}, &stdout, &stderr); code != 0 || stderr.Len() != 0 {
+		t.Errorf("no .planning: exit %d, stderr %q, want 0 and nothing", code, stderr.String())
+	}
 }
 
 // TestCheckSaysWhatToWriteForAMissingFragment: a contribution without its
