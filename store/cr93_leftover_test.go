@@ -23,3 +23,17 @@ func TestOverlayStrayLeftoverLinkedTwice(t *testing.T) {
 		})
 	}
 }
+
+// TestOverlayLeftoverBesideANestedStray: a folder whose declaration a
+// change deletes, holding an editor's copy of it and a declaration nested
+// deeper, is warned of at the first of them in path order, as a scan
+// does, whichever the served scan listed as a stray before.
+func TestOverlayLeftoverBesideANestedStray(t *testing.T) {
+	overlayWantCheck(t, overlayCase{
+		setup: overlayWrite(map[string]string{
+			"capabilities/claude/capability.json~":    `{"id": "x"}`,
+			"capabilities/claude/sub/capability.json": `{"id": "y"}`,
+		}),
+		deleted: []string{"capabilities/claude/capability.json"},
+	})
+}
