@@ -98,11 +98,20 @@ func TestInvisiblesNoteCountsTheLinesLeftOut(t *testing.T) {
 	}
 }
 
-// TestInvisibleDiffPassesWhatBothLinesHold: a zero width character both
-// lines hold is no difference; the one after it is named.
-func TestInvisibleDiffPassesWhatBothLinesHold(t *testing.T) {
-	got := invisibleDiff("a\u200bb\u00a0c\n", "a\u200bb c\n")
-	if want := "holds a no-break space (U+00A0) at column 4 where the generated line has a space (U+0020)"; got != want {
-		t.Errorf("got %q, want %q", got, want)
+// TestInvisibleDiffNamesWhatDiffers: what the lines both hold (a zero
+// width character, a no-break space) is passed, and counted in the
+// column; spaces for a tab the generated line has, a tab beside one, and
+// one Unicode space for another are named by code point.
+func TestInvisibleDiffNamesWhatDiffers(t *testing.T) {
+	for _, tt := range []struct{ c, g, want string }{
+		{"a\u200bb\u00a0c\n", "a\u200bb c\n", "holds a no-break space (U+00A0) at column 4 where the generated line has a space (U+0020)"},
+		{"a\u00a0b\u00a0c\n", "a\u00a0b c\n", "holds a no-break space (U+00A0) at column 4 where the generated line has a space (U+0020)"},
+		{"a  b\n", "a\tb\n", "holds 2 spaces (U+0020) at column 2 where the generated line has a tab (U+0009)"},
+		{"a \tb\n", "a b\n", "holds a tab (U+0009) at column 3, which the generated line has not"},
+		{"a\u2009b\n", "a\u202fb\n", "holds a thin space (U+2009) at column 2 where the generated line has a narrow no-break space (U+202F)"},
+	} {
+		if got := invisibleDiff(tt.c, tt.g); got != tt.want {
+			t.Errorf("invisibleDiff(%q, %q) = %q, want %q", tt.c, tt.g, got, tt.want)
+		}
 	}
 }
