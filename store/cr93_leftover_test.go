@@ -37,3 +37,15 @@ func TestOverlayLeftoverBesideANestedStray(t *testing.T) {
 		deleted: []string{"capabilities/claude/capability.json"},
 	})
 }
+
+// TestOverlayStrayLeftoverLinkedFromAnEmptyFolder: so too where the second
+// name is all its folder holds.
+func TestOverlayStrayLeftoverLinkedFromAnEmptyFolder(t *testing.T) {
+	overlayWantCheck(t, overlayCase{
+		setup: func(t *testing.T, repo string) {
+			overlayWrite(map[string]string{"capabilities/gamma/capability.json~": `{"id": "x"}`})(t, repo)
+			overlayLink("../gamma/capability.json~", "capabilities/delta/capability.json.bak")(t, repo)
+		},
+		files: map[string]string{"bin/newtool.card.json": overlayCard("newtool")},
+	})
+}

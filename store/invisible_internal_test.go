@@ -108,6 +108,7 @@ func TestInvisibleDiffNamesWhatDiffers(t *testing.T) {
 		{"a\u00a0b\u00a0c\n", "a\u00a0b c\n", "holds a no-break space (U+00A0) at column 4 where the generated line has a space (U+0020)"},
 		{"a  b\n", "a\tb\n", "holds 2 spaces (U+0020) at column 2 where the generated line has a tab (U+0009)"},
 		{"a \tb\n", "a b\n", "holds a tab (U+0009) at column 3, which the generated line has not"},
+		{"a\u00a0\t\u2009b\n", "a b\n", "holds a no-break space (U+00A0), a tab (U+0009) and a thin space (U+2009) at column 2 where the generated line has a space (U+0020)"},
 		{"a\u2009b\n", "a\u202fb\n", "holds a thin space (U+2009) at column 2 where the generated line has a narrow no-break space (U+202F)"},
 	} {
 		if got := invisibleDiff(tt.c, tt.g); got != tt.want {
