@@ -24,20 +24,39 @@ type invisibles struct {
 	more  int
 }
 
-// replaced is unifiedDiffShown's replaced: the i-th line removed is
-// compared with the i-th added, lines of diffLines compared without
-// their carriage returns (CheckArtifacts).
+// pairWindow bounds the added lines a removed line is compared with,
+// from the one after the last paired: a block of thousands of lines
+// replaced costs a few comparisons a line, not one for each pair.
+const pairWindow = 8
+
+// replaced is unifiedDiffShown's replaced, lines of diffLines compared
+// without their carriage returns (CheckArtifacts). Each line removed is
+// paired with the first added line that looks like it, in order, from
+// the one after the last paired, where the i-th was compared with the
+// i-th alone: a line added or removed beside a look-alike one in the
+// same block ("z" added before a line ending in a space) left it
+// unnamed.
 func (u *invisibles) replaced(x int, removed, added []string) {
-	for i := range min(len(removed), len(added)) {
-		why := invisibleDiff(removed[i], added[i])
-		switch {
-		case why == "":
-		case len(u.found) == maxInvisibleLines:
-			u.more++
-		default:
-			u.found = append(u.found, fmt.Sprintf("line %d %s", x+i+1, why))
+	next := 0 // the first added line not paired
+	for i := 0; i < len(removed) && next < len(added); i++ {
+		for k := next; k < min(len(added), next+pairWindow); k++ {
+			if why := invisibleDiff(removed[i], added[k]); why != "" {
+				u.name(x+i+1, why)
+				next = k + 1
+				break
+			}
 		}
 	}
+}
+
+// name notes the committed file's line n, which differs from a generated
+// one as why says, or counts it past the lines a note names.
+func (u *invisibles) name(n int, why string) {
+	if len(u.found) == maxInvisibleLines {
+		u.more++
+		return
+	}
+	u.found = append(u.found, fmt.Sprintf("line %d %s", n, why))
 }
 
 // note is what the diff does not show, "" for a diff with no such line.

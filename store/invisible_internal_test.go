@@ -56,6 +56,10 @@ func TestInvisibleNote(t *testing.T) {
 		// it shifts from the generated file's.
 		{"a line deleted before", "{\n  \"z\": 0,\n  \"a\": 1,\n  \"b\": 2 \n}\n", `: line 4 ends in a space, which`},
 		{"a line added before", "  \"a\": 1,\n  \"b\": 2 \n}\n", `: line 2 ends in a space, which`},
+		// In one block, a line added or removed beside the look-alike one:
+		// each removed line is paired with the first added one like it.
+		{"a line added in the block before it", "{\n  \"b\": 2 \n}\n", `: line 2 ends in a space, which`},
+		{"a line removed in the block before it", "{\n  \"z\": 0,\n  \"y\": 0,\n  \"a\": 1, \n  \"b\": 2\n}\n", `: line 4 ends in a space, which`},
 		{"four lines, three named", "{ \n  \"a\": 1, \n  \"b\": 2 \n} \n", `line 3 ends in a space, which the generated line has not (trailing white space: delete it); and 1 more line`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
