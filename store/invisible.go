@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/capreg/capreg/validate"
 )
 
 // maxInvisibleLines bounds the lines an invisibles note names.
@@ -66,7 +68,7 @@ func (u *invisibles) note() string {
 	}
 	note := "lines that look alike in the diff differ in what a terminal does not show: " + strings.Join(u.found, "; ")
 	if u.more > 0 {
-		note += fmt.Sprintf("; and %d more line%s", u.more, map[bool]string{true: "", false: "s"}[u.more == 1])
+		note += "; and " + validate.Plural(u.more, "more line")
 	}
 	return note
 }
@@ -238,7 +240,7 @@ func insideDiff(c, g string) string {
 		}
 	}
 	if more > 0 {
-		first += fmt.Sprintf(" (and %d more such place%s in the line)", more, map[bool]string{true: "", false: "s"}[more == 1])
+		first += " (and " + validate.Plural(more, "more such place") + " in the line)"
 	}
 	return first
 }
@@ -287,10 +289,7 @@ func runs(s string) string {
 			parts = append(parts, fmt.Sprintf("a %s (U+%04X)", name, r))
 		}
 	}
-	if len(parts) <= 1 {
-		return strings.Join(parts, "")
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	return validate.AndList(parts)
 }
 
 // spaces names a run of white space: "2 spaces", "a tab", "a space and a
@@ -312,8 +311,5 @@ func spaces(s string) string {
 		}
 		i = j
 	}
-	if len(parts) == 1 {
-		return parts[0]
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	return validate.AndList(parts)
 }

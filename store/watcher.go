@@ -915,10 +915,7 @@ func heldBy(r *validate.Result) string {
 			parts = append(parts, validate.Plural(p.n, p.noun))
 		}
 	}
-	if len(parts) < 2 {
-		return strings.Join(parts, "")
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	return validate.AndList(parts)
 }
 
 // reject records a failed build, unless it failed with the findings already

@@ -222,7 +222,7 @@ func describeLetters(rs []rune) string {
 		}
 		parts = append(parts, p+")")
 	}
-	return "the " + andList(parts)
+	return "the " + AndList(parts)
 }
 
 // checkCardIDsConfusable warns of each card id that passes for another in

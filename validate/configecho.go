@@ -156,7 +156,7 @@ func (keys echoKeys) echoAt(point string, valid []*Capability) (total int64, lar
 func (o *echoOver) warn(k *echoKey, s *sink) {
 	also := ""
 	if len(o.points) > 1 {
-		also = " (and so at " + andList(o.points[1:]) + ")"
+		also = " (and so at " + AndList(o.points[1:]) + ")"
 	}
 	times := "once"
 	if o.aliases > 1 {

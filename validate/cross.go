@@ -1450,7 +1450,7 @@ func undeclaredBy(missing []undeclaredStep, at int, a string, contract *Contract
 	subject := "the " + names + " step has"
 	it, its, declared := "it", "its marker's produces", "it is declared"
 	if !one {
-		names = strings.Join(steps[:len(steps)-1], ", ") + " and " + steps[len(steps)-1]
+		names = AndList(steps)
 		subject = "the " + names + " steps have"
 		it, its, declared = "them", "the produces of the marker of the one that makes it", "they are declared"
 	}

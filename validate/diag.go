@@ -286,9 +286,9 @@ func Plural(n int, noun string) string {
 // "a or b", "a, b or c".
 func OrList(words []string) string { return proseList(words, "or") }
 
-// andList joins words as prose, the last after "and": "a", "a and b",
+// AndList joins words as prose, the last after "and": "a", "a and b",
 // "a, b and c".
-func andList(words []string) string { return proseList(words, "and") }
+func AndList(words []string) string { return proseList(words, "and") }
 
 // proseList joins words with commas, the last after conj.
 func proseList(words []string, conj string) string {
