@@ -214,13 +214,19 @@ const (
 // too. An empty version is the module's, as the Go build stamped it
 // ("(devel)" for a build from a folder without .git, as an image's).
 func (m *Metrics) SetBuild(version, program string) {
-	goversion := runtime.Version()
+	m.build.Reset()
+	m.build.WithLabelValues(BuildVersion(version), runtime.Version(), program).Set(1)
+}
+
+// BuildVersion is the version capreg_build_info names for version, the
+// one the build gave (-X main.version): empty, the module's as Go stamped
+// it, else "unknown". serve's start line names it too, so that the log of
+// a pod that never got scraped says which build wrote it.
+func BuildVersion(version string) string {
 	if bi, ok := debug.ReadBuildInfo(); ok && version == "" {
 		version = bi.Main.Version
 	}
-	version = cmp.Or(version, "unknown")
-	m.build.Reset()
-	m.build.WithLabelValues(version, goversion, program).Set(1)
+	return cmp.Or(version, "unknown")
 }
 
 // Handler serves the metrics in the Prometheus exposition format. It

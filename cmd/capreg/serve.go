@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -307,7 +308,10 @@ func serve(ctx context.Context, ln net.Listener, hup <-chan os.Signal, sf *serve
 
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
-	logger.Info("capreg serving", "addr", ln.Addr().String(), "repo", absPath(sf.repo))
+	// The build too, as capreg_build_info labels it: a log read after a
+	// rollout (or of a pod never scraped) says which build wrote it.
+	logger.Info("capreg serving", "addr", ln.Addr().String(), "repo", absPath(sf.repo),
+		"version", api.BuildVersion(version), "goversion", runtime.Version(), "program", o.Program)
 	if sf.logFormat != "json" { // every line a pod writes is JSON then
 		fmt.Fprintf(stdout, "capreg: listening on http://%s\n", ln.Addr())
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net"
@@ -514,4 +515,41 @@ func TestLogReloadOutcome(t *testing.T) {
 			cliOutputMatches(t, "log", buf.String(), tt.want, tt.notWant)
 		})
 	}
+}
+
+// TestServeLogsItsBuild: the start line names the build as
+// capreg_build_info labels it (version, Go version, program), so that the
+// log of a pod that crashed before a scrape, or one read after a rollout,
+// says which build wrote it. It named the address and repository alone.
+func TestServeLogsItsBuild(t *testing.T) {
+	var buf syncBuffer
+	p := startServeLogging(t, 0, slog.New(slog.NewJSONHandler(&buf, nil)))
+	resp, err := http.Get(p.base + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	metrics, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^capreg_build_info\{goversion="([^"]*)",program="([^"]*)",version="([^"]*)"\} 1$`).FindStringSubmatch(string(metrics))
+	if m == nil {
+		t.Fatalf("no capreg_build_info in /metrics:\n%s", metrics)
+	}
+	for line := range strings.Lines(buf.String()) {
+		if !strings.Contains(line, `"msg":"capreg serving"`) {
+			continue
+		}
+		var start struct{ Version, Goversion, Program string }
+		if err := json.Unmarshal([]byte(line), &start); err != nil {
+			t.Fatal(err)
+		}
+		if start.Goversion != m[1] || start.Program != m[2] || start.Version != m[3] {
+			t.Errorf("start line %s names version %q, Go %q, program %q; capreg_build_info names %q, %q, %q",
+				line, start.Version, start.Goversion, start.Program, m[3], m[1], m[2])
+		}
+		return
+	}
+	t.Errorf("no start line in the log:\n%s", buf.String())
 }
