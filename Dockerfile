@@ -7,6 +7,12 @@
 FROM golang:1.26.8 AS build
 WORKDIR /src
 COPY go.mod go.sum ./
+# The modules go.sum pins come from proxy.golang.org unless GOPROXY names
+# a module proxy of your own (docker build --build-arg
+# GOPROXY=https://goproxy.example.com .), as a build without access to
+# the internet needs; go.sum checks what it serves either way. Not a
+# predefined build argument as HTTPS_PROXY is: it must be declared.
+ARG GOPROXY
 RUN go mod download
 COPY . .
 # VERSION names the build in capreg_build_info (docker build --build-arg

@@ -108,10 +108,23 @@ func TestDockerfile(t *testing.T) {
 	defer f.Close()
 	var from, user string
 	var cmd []string
+	var goproxy, downloaded bool
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		verb, rest, _ := strings.Cut(sc.Text(), " ")
 		switch verb {
+		case "ARG":
+			goproxy = goproxy || rest == "GOPROXY"
+		case "RUN":
+			if strings.Contains(rest, "go mod download") && !downloaded {
+				downloaded = true
+				// A build without the internet fetches through a module
+				// proxy of its own: --build-arg GOPROXY reaches go only
+				// when declared (it is no predefined argument).
+				if !goproxy {
+					t.Errorf("the Dockerfile downloads the modules before any ARG GOPROXY")
+				}
+			}
 		case "FROM":
 			if from == "" {
 				from = strings.Fields(rest)[0]
