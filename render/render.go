@@ -150,6 +150,13 @@ type Envelope struct {
 	// counting those not listed, Unlisted (see WarningCount).
 	Warnings []string
 	Unlisted int
+	// ConfigPointers, when not nil, holds for each of Warnings the JSON
+	// pointer in the request's config of the member it is about (a key
+	// of the wrong type, one no capability declares, ...), or "" for a
+	// warning about no one member. It is not in JSON: the envelope's
+	// warnings are strings, and a caller that read the config from a file
+	// places them there (capreg render names FILE:line:column).
+	ConfigPointers []string
 	// ProfileWarnings are the warnings of the render's profile and its
 	// surface's base profile, word for word and in order: a mode no
 	// profile has, which the render, as gsd-core, reads as full. They are
@@ -243,6 +250,7 @@ func (rv *Resolver) Resolve(req Request) (*Envelope, error) {
 		// is the only reason given for the answer false, after a hundred
 		// warnings of the enablement.
 		r.warnings = append(r.warnings, msg)
+		r.pointers = append(r.pointers, "")
 	}
 	if r.echoed > MaxEchoed {
 		return nil, fmt.Errorf("%w: the configValues of the hooks active at %s would echo %d bytes of config values, over the limit of %d: each alias echoes the whole value of its key (%s, %d bytes, the largest); give that key a smaller value, or read it through fewer aliases",
@@ -250,6 +258,7 @@ func (rv *Resolver) Resolve(req Request) (*Envelope, error) {
 	}
 	env.Rendered = Markdown(req.Point, env.ActiveHooks)
 	env.Warnings, env.Unlisted = r.listed()
+	env.ConfigPointers = r.configPointers()
 	env.ProfileWarnings = r.en.profileWarnings
 	return env, nil
 }
@@ -284,6 +293,18 @@ func (r *rendering) listed() ([]string, int) {
 		return r.warnings, 0
 	}
 	return append(r.warnings, fmt.Sprintf("%s not listed (the first %d are)", validate.Plural(r.unlisted, "more warning"), maxWarnings)), r.unlisted
+}
+
+// configPointers is Envelope.ConfigPointers for the warnings listed: nil
+// when none is about a config member.
+func (r *rendering) configPointers() []string {
+	if !slices.ContainsFunc(r.pointers, func(p string) bool { return p != "" }) {
+		return nil
+	}
+	if r.unlisted == 0 {
+		return r.pointers
+	}
+	return append(r.pointers, "") // the count of those not listed
 }
 
 // maxWarnings is how many warnings one rendering lists, as capreg check
@@ -496,9 +517,11 @@ type rendering struct {
 	config   *ojson.Value // nil: no config
 	en       *enabler
 	warnings []string
+	pointers []string // for each of warnings, its config member's JSON pointer or ""
 	warned   map[string]bool
 	unlisted int                             // warnings past maxWarnings
 	shadows  map[string]bool                 // parents already warned about (see shadowed)
+	trail    []string                        // the member keys walk is under, for a warning's pointer
 	objIndex map[*ojson.Value]map[string]int // member positions of large config objects
 	// nearBudget is how many more declared keys undeclared may compare
 	// (maxNearComparisons at the start).
@@ -546,7 +569,11 @@ func (r *rendering) lookup(key string) hit {
 	return lookup(r.config, key, r.member)
 }
 
-func (r *rendering) warn(msg string) {
+func (r *rendering) warn(msg string) { r.warnAt(msg, "") }
+
+// warnAt is warn for a warning about the config member at pointer ("" for
+// none). A warning given twice keeps the first one's pointer.
+func (r *rendering) warnAt(msg, pointer string) {
 	if r.warned[msg] {
 		return
 	}
@@ -559,6 +586,40 @@ func (r *rendering) warn(msg string) {
 		return
 	}
 	r.warnings = append(r.warnings, msg)
+	r.pointers = append(r.pointers, pointer)
+}
+
+// keyPointer is the JSON pointer of the member a lookup of key finds its
+// value in: nested ("/workflow/research") when every segment is one, as
+// lookup tries first, else the flat member ("/workflow.research").
+func (r *rendering) keyPointer(key string) string {
+	if v, _ := nested(r.config, key, r.member); v == nil || v.Kind == ojson.Null {
+		if strings.Contains(key, ".") && r.member(r.config, key) != nil {
+			return "/" + ojson.EscapePointer(key)
+		}
+	}
+	return segmentsPointer(key)
+}
+
+// segmentsPointer is the JSON pointer of a dotted key's segments, each a
+// member (or an array index) below the one before.
+func segmentsPointer(key string) string {
+	var b strings.Builder
+	for seg := range strings.SplitSeq(key, ".") {
+		b.WriteByte('/')
+		b.WriteString(ojson.EscapePointer(seg))
+	}
+	return b.String()
+}
+
+// trailPointer is the JSON pointer of the member walk is at.
+func (r *rendering) trailPointer() string {
+	var b strings.Builder
+	for _, k := range r.trail {
+		b.WriteByte('/')
+		b.WriteString(ojson.EscapePointer(k))
+	}
+	return b.String()
 }
 
 // resolve looks a dotted key up: the user's value (nested, then flat) when
@@ -568,7 +629,7 @@ func (r *rendering) resolve(key string) (*ojson.Value, bool) {
 	e := r.idx.keys[key]
 	h := r.lookup(key)
 	if h.v != nil {
-		return r.checked(e, h.v), true
+		return r.checked(e, h.v, func() string { return r.keyPointer(key) }), true
 	}
 	if h.shadow != nil {
 		r.shadowed(h, key, e != nil)
@@ -596,12 +657,13 @@ func (r *rendering) shadowed(h hit, key string, declared bool) {
 	if !declared {
 		outcome = "is not set"
 	}
-	r.warn(fmt.Sprintf("config %q is %s, not an object, so %q %s", h.parent, h.shadow.Kind.Phrase(), key, outcome))
+	r.warnAt(fmt.Sprintf("config %q is %s, not an object, so %q %s", h.parent, h.shadow.Kind.Phrase(), key, outcome), segmentsPointer(h.parent))
 }
 
 // checked returns the user's value v for a key, or, when v does not fit the
-// key's config slice e, the slice default (with a warning).
-func (r *rendering) checked(e *store.ConfigKey, v *ojson.Value) *ojson.Value {
+// key's config slice e, the slice default (with a warning placed at the
+// member pointer names, asked only for a warning).
+func (r *rendering) checked(e *store.ConfigKey, v *ojson.Value, pointer func() string) *ojson.Value {
 	if e != nil && e.Type == "number" && infinite(v) {
 		// Kept, as gsd-core keeps it, but JSON has no Infinity: the
 		// envelope writes it as null (JSON.stringify does), which a
@@ -610,14 +672,14 @@ func (r *rendering) checked(e *store.ConfigKey, v *ojson.Value) *ojson.Value {
 		if strings.HasPrefix(v.Str, "-") {
 			inf = "-Infinity"
 		}
-		r.warn(fmt.Sprintf("config key %q is given the number %s, past the range of a double: it is used as %s (truthy), as gsd-core's JSON.parse reads it, and written as null in JSON output such as configValues, as JSON.stringify writes it",
-			e.Key, v.Str, inf))
+		r.warnAt(fmt.Sprintf("config key %q is given the number %s, past the range of a double: it is used as %s (truthy), as gsd-core's JSON.parse reads it, and written as null in JSON output such as configValues, as JSON.stringify writes it",
+			e.Key, v.Str, inf), pointer())
 	}
 	if e == nil || typeMatches(e, v) {
 		return v
 	}
-	r.warn(fmt.Sprintf("config key %q expects %s but was given %s; the value is ignored and the default %s is used",
-		e.Key, expected(e), describe(v), compact(&e.Default)))
+	r.warnAt(fmt.Sprintf("config key %q expects %s but was given %s; the value is ignored and the default %s is used",
+		e.Key, expected(e), describe(v), compact(&e.Default)), pointer())
 	return &e.Default
 }
 
@@ -644,14 +706,15 @@ func (r *rendering) checkConfig() {
 func (r *rendering) checkUnsettable() {
 	for _, e := range r.idx.unsettable {
 		v, _ := nested(r.config, e.Key, r.member)
+		pointer := segmentsPointer(e.Key)
 		if v == nil || v.Kind == ojson.Null {
-			v = r.member(r.config, e.Key)
+			v, pointer = r.member(r.config, e.Key), "/"+ojson.EscapePointer(e.Key)
 		}
 		if v == nil || v.Kind == ojson.Null {
 			continue
 		}
-		r.warn(fmt.Sprintf("config key %q cannot be set: gsd-core's resolveConfigKey never walks a %q segment, so the value given is ignored and the default %s is used (rename the key in capability %q)",
-			e.Key, validate.ReservedSegment(e.Key), compact(&e.Default), e.Owner))
+		r.warnAt(fmt.Sprintf("config key %q cannot be set: gsd-core's resolveConfigKey never walks a %q segment, so the value given is ignored and the default %s is used (rename the key in capability %q)",
+			e.Key, validate.ReservedSegment(e.Key), compact(&e.Default), e.Owner), pointer)
 	}
 }
 
@@ -680,8 +743,8 @@ func (r *rendering) checkFlatTwins() {
 		if v == nil || v.Kind == ojson.Null || bytes.Equal(ojson.Encode(v, ""), ojson.Encode(&m.Value, "")) {
 			continue
 		}
-		r.warn(fmt.Sprintf("config gives %q twice, nested (%s) and as the flat key %q (%s); the nested value decides (one of the wrong type gives the default) and the flat one is ignored",
-			e.Key, compact(v), m.Key, compact(&m.Value)))
+		r.warnAt(fmt.Sprintf("config gives %q twice, nested (%s) and as the flat key %q (%s); the nested value decides (one of the wrong type gives the default) and the flat one is ignored",
+			e.Key, compact(v), m.Key, compact(&m.Value)), "/"+ojson.EscapePointer(m.Key))
 	}
 }
 
@@ -704,6 +767,7 @@ func (r *rendering) walk(obj *ojson.Value, path *[]byte, via string) {
 			*path = append(*path, '.')
 		}
 		*path = append(*path, m.Key...)
+		r.trail = append(r.trail, m.Key)
 		through := via
 		if through == "" && strings.Contains(m.Key, ".") {
 			through = m.Key
@@ -723,6 +787,7 @@ func (r *rendering) walk(obj *ojson.Value, path *[]byte, via string) {
 			r.walk(&m.Value, path, through)
 		}
 		*path = (*path)[:n]
+		r.trail = r.trail[:len(r.trail)-1]
 	}
 }
 
@@ -733,16 +798,16 @@ func (r *rendering) walked(e *store.ConfigKey, m *ojson.Member, via string, atRo
 	case via == "" && m.Value.Kind != ojson.Null:
 		// Every member on the path is a plain segment, so the nested
 		// lookup of the path finds exactly this value.
-		r.checked(e, &m.Value)
+		r.checked(e, &m.Value, r.trailPointer)
 	case via == "" || atRoot && via == m.Key:
 		// Null (not set, so a flat key may decide), or the flat key
 		// itself, which a nested value may override: ask the lookup.
 		if h := r.lookup(e.Key); h.v != nil {
-			r.checked(e, h.v)
+			r.checked(e, h.v, func() string { return r.keyPointer(e.Key) })
 		}
 	case m.Value.Kind != ojson.Null:
-		r.warn(fmt.Sprintf("config gives %q (%s) under the member %s, which no lookup reads: a key is written nested, %s, or flat, %q; the value is ignored",
-			e.Key, compact(&m.Value), quoteClipped(via), nestedForm(e.Key), e.Key))
+		r.warnAt(fmt.Sprintf("config gives %q (%s) under the member %s, which no lookup reads: a key is written nested, %s, or flat, %q; the value is ignored",
+			e.Key, compact(&m.Value), quoteClipped(via), nestedForm(e.Key), e.Key), r.trailPointer())
 	}
 }
 
@@ -757,7 +822,7 @@ func (r *rendering) undeclared(key string) {
 		return
 	}
 	if near := r.idx.keyNeighbours().meant(key, &r.nearBudget); near != "" && !r.centralOwns(key) {
-		r.warn(fmt.Sprintf("config key %s is declared by no capability, so nothing reads it; did you mean %q?", quoteClipped(key), near))
+		r.warnAt(fmt.Sprintf("config key %s is declared by no capability, so nothing reads it; did you mean %q?", quoteClipped(key), near), r.trailPointer())
 	}
 }
 

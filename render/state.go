@@ -51,7 +51,9 @@ type States struct {
 	Capabilities []CapabilityState `json:"capabilities"`
 	Warnings     []string          `json:"warnings,omitempty"`
 	Unlisted     int               `json:"-"`
-	// ProfileWarnings are Envelope.ProfileWarnings of the same request.
+	// ConfigPointers and ProfileWarnings are Envelope.ConfigPointers and
+	// Envelope.ProfileWarnings of the same request.
+	ConfigPointers  []string `json:"-"`
 	ProfileWarnings []string `json:"-"`
 }
 
@@ -95,6 +97,7 @@ func (rv *Resolver) States(req Request) (*States, error) {
 	}
 	slices.SortStableFunc(out.Capabilities, func(a, b CapabilityState) int { return cmp.Compare(a.ID, b.ID) })
 	out.Warnings, out.Unlisted = r.listed()
+	out.ConfigPointers = r.configPointers()
 	out.ProfileWarnings = r.en.profileWarnings
 	return out, nil
 }

@@ -29,6 +29,9 @@ type renderFlags struct {
 	// enablement's profile, if it does: the user's explicit choice, said
 	// but no fault, so --strict does not fail on it.
 	overrideNote string
+	// configData is the --config file as read, in which its warnings
+	// are placed (placeConfigWarnings).
+	configData []byte
 }
 
 func (rf *renderFlags) register(fs *flag.FlagSet) {
@@ -84,14 +87,15 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		sayf(stderr, "capreg: %v", err)
 		return exitFindings
 	}
-	if f.strictFailure(stderr, env.Warnings, env.Unlisted) {
+	placed := f.placeConfigWarnings(env.Warnings, env.ConfigPointers, &req.Config)
+	if f.strictFailure(stderr, placed, env.Unlisted) {
 		return exitFindings
 	}
 	// Only the JSON envelope has a place for warnings; the markdown and the
 	// --active-cap answer leave them to stderr, so that a config value or an
 	// enablement name that was ignored is not ignored silently.
 	if askActive || f.format == "markdown" {
-		for _, w := range env.Warnings {
+		for _, w := range placed {
 			sayf(stderr, "capreg: warning: %s", w) // a config value's C1 controls shown, not obeyed
 		}
 	} else {
@@ -115,6 +119,31 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		// as the reference's io.output writes it (ref §5.1).
 		return writeOutput(stdout, stderr, env.JSON())
 	}
+}
+
+// placeConfigWarnings returns warnings as stderr says them: each that is
+// about a member of the --config file (pointers, the render's
+// ConfigPointers) placed where the file holds it, as check places a
+// finding, "--config FILE:line:column (pointer): ...", at the member's
+// key, found by its JSON pointer in config, the file as parsed; a config
+// key misspelt in a long file was named without saying where. The JSON
+// envelope keeps the warnings as POST /render-hooks words them, byte for
+// byte the body (TestRenderJSONMatchesHTTP), where no file is.
+func (f *renderFlags) placeConfigWarnings(warnings, pointers []string, config *ojson.Value) []string {
+	if len(pointers) == 0 || f.configData == nil {
+		return warnings
+	}
+	placed := slices.Clone(warnings)
+	find, pos := ojson.NewFinder(config), ojson.NewPositions(f.configData)
+	for i, p := range pointers[:min(len(pointers), len(placed))] {
+		if p == "" {
+			continue
+		}
+		_, off, _ := find.Lookup(p)
+		line, col := pos.Position(off)
+		placed[i] = fmt.Sprintf("--config %s:%d:%d (%s): %s", f.config, line, col, p, placed[i])
+	}
+	return placed
 }
 
 // strictFailure reports a render's warnings (a config value of the wrong
@@ -174,6 +203,7 @@ func (f *renderFlags) request(ctx context.Context, point string, stderr io.Write
 			req.Notes = append(req.Notes, note)
 		}
 		req.Config = v
+		f.configData = data
 	}
 	if f.config == "" {
 		notePlanningConfig(f.verb, stderr)

@@ -64,7 +64,8 @@ func runState(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		sayf(stderr, "capreg: no capability %q%s", pos[0], orWhereListed(snap.MeantCapability(pos[0]), capabilitiesListedIn(snap)))
 		return exitFindings
 	}
-	if f.strictFailure(stderr, st.Warnings, st.Unlisted) {
+	placed := f.placeConfigWarnings(st.Warnings, st.ConfigPointers, &req.Config)
+	if f.strictFailure(stderr, placed, st.Unlisted) {
 		return exitFindings
 	}
 	if f.format == "json" {
@@ -79,7 +80,7 @@ func runState(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		return writeOutput(stdout, stderr, out)
 	}
-	for _, w := range st.Warnings {
+	for _, w := range placed {
 		sayf(stderr, "capreg: warning: %s", w) // a config value's C1 controls shown, not obeyed
 	}
 	return writeOutput(stdout, stderr, stateTable(st))
