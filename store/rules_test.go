@@ -28,6 +28,8 @@ import (
 //
 //	want: <file>:<line>[:<col>] <rule-id>   a diagnostic the fixture must produce
 //	                                        (file "-" = repository-wide)
+//	message: <text>                         the diagnostic of the want before says text
+//	                                        (in its message; one directive per text)
 //	delete: <path>                          remove a file or directory of the base
 //	base: empty                             start from an empty directory
 //	mkfifo: <path>                          create a named pipe
@@ -69,6 +71,7 @@ type ruleWant struct {
 	file      string // "" for a repository-wide finding
 	line, col int    // col 0 = any column
 	rule      string
+	messages  []string // texts its message holds
 }
 
 func (w ruleWant) String() string {
@@ -76,10 +79,15 @@ func (w ruleWant) String() string {
 	if file == "" {
 		file = "-"
 	}
+	at := fmt.Sprintf("%s:%d", file, w.line)
 	if w.col > 0 {
-		return fmt.Sprintf("%s:%d:%d %s", file, w.line, w.col, w.rule)
+		at += fmt.Sprintf(":%d", w.col)
 	}
-	return fmt.Sprintf("%s:%d %s", file, w.line, w.rule)
+	s := at + " " + w.rule
+	for _, m := range w.messages {
+		s += fmt.Sprintf(" saying %q", m)
+	}
+	return s
 }
 
 type ruleBigFile struct {
@@ -178,7 +186,8 @@ func (f *ruleFixture) check(diags validate.Diagnostics) []string {
 }
 
 func (w ruleWant) matches(d validate.Diagnostic) bool {
-	return d.Rule == w.rule && d.File == w.file && d.Line == w.line && (w.col == 0 || d.Column == w.col)
+	return d.Rule == w.rule && d.File == w.file && d.Line == w.line && (w.col == 0 || d.Column == w.col) &&
+		!slices.ContainsFunc(w.messages, func(m string) bool { return !strings.Contains(d.Message, m) })
 }
 
 func formatDiagnostics(diags validate.Diagnostics) string {
@@ -232,6 +241,12 @@ func (f *ruleFixture) directive(line string) error {
 			return fmt.Errorf("want %s: a fixture asserts only its own rule %q", w, f.rule)
 		}
 		f.wants = append(f.wants, w)
+	case "message":
+		if len(f.wants) == 0 {
+			return fmt.Errorf("message: no want: before it")
+		}
+		w := &f.wants[len(f.wants)-1]
+		w.messages = append(w.messages, arg)
 	case "delete":
 		f.deletes = append(f.deletes, arg)
 	case "base":

@@ -110,6 +110,7 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 	}
 	checkContractFound(src, attempted, s)
 	res.Points = crossCheck(ctx, res.Capabilities, all, unreadFolders(src, all), central, res.Contract, s)
+	noteKeyOwners(all, s.diags)
 	if ctx.Err() != nil { // the central patterns may have stopped short
 		return nil, stopped(ctx)
 	}

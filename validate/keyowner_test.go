@@ -1,0 +1,53 @@
+package validate
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestUnknownKeyNamesItsOwner: a when or an activationKey naming a key its
+// capability does not declare is told which capability declares it, or
+// the key like it, which the capability's own config cannot say.
+func TestUnknownKeyNamesItsOwner(t *testing.T) {
+	key := func(k string) string {
+		return `"` + k + `": {"type": "boolean", "default": true, "description": "d"}`
+	}
+	review := newcomerCap("review", `[]`, `[]`, `{`+key("workflow.review_gate")+`, `+key("review.enabled")+`}`)
+	intel := newcomerCap("intel", `[]`, `[]`, `{`+key("intel.enabled")+`, `+key("intel.depth")+`}`)
+	gate := func(when string) string {
+		return `"gates": [{"point": "plan:pre", "check": {"query": "q"}, "when": "` + when + `", "blocking": false, "onError": "skip"}]`
+	}
+	cases := []struct {
+		name, edit, rule string
+		want, not        string
+	}{
+		{"a when near another's key", gate("workflow.review_gat"), "when-unknown-key",
+			`; did you mean "workflow.review_gate" (declared by capability "review")?`, ""},
+		{"a when naming another's key", gate("workflow.review_gate"), "when-unknown-key",
+			`; "workflow.review_gate" is declared by capability "review": move the hook to "review", or name a key of this capability's own`, ""},
+		{"a when naming another's key under another path", gate("review_gate"), "when-unknown-key",
+			`; did you mean "workflow.review_gate" (declared by capability "review")?`, ""},
+		// "enabled" ends two keys: neither is named.
+		{"a last segment many keys end in", gate("enabled"), "when-unknown-key", "", "did you mean"},
+		// Its own key near: the finding names it, and nothing more.
+		{"a when near its own key", gate("intel.dept"), "when-unknown-key", `did you mean "intel.depth"?`, "declared by"},
+		// An expression is whenHint's to explain.
+		{"a when that is an expression", gate("!workflow.review_gate"), "when-unknown-key", "no operators", "declared by"},
+		{"an activationKey naming another's key", `"activationKey": "workflow.review_gate", "gates": []`, "activation-key-unknown",
+			`; "workflow.review_gate" is declared by capability "review": an activationKey names a key of its own capability's config: declare one here`, ""},
+		{"an activationKey near another's key", `"activationKey": "workflow.reviewgate", "gates": []`, "activation-key-unknown",
+			`; did you mean "workflow.review_gate" (declared by capability "review")?`, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			in := editManifest(t, intel, `"gates": []`, c.edit)
+			ds := newcomerFindings(t, c.rule, review, in)
+			if len(ds) != 1 || ds[0].File != "capabilities/intel/capability.json" {
+				t.Fatalf("%s findings: %v", c.rule, ds)
+			}
+			if m := ds[0].Message; !strings.Contains(m, c.want) || c.not != "" && strings.Contains(m, c.not) {
+				t.Errorf("message %q\nwant it to hold %q and not %q", m, c.want, c.not)
+			}
+		})
+	}
+}
