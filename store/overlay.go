@@ -1206,6 +1206,7 @@ func (o *overlayer) updateTools() {
 func (o *overlayer) updateSiblings() {
 	touched := o.ch.parentDirs()   // the folders the change writes or deletes a file in
 	var inTree map[string][]string // folder → the names the tree lists in it, for the folders needed
+	var carded map[string]bool     // the tools the cards describe
 	for i := range o.src.Cards {
 		c := &o.src.Cards[i]
 		dir := parentDir(c.ToolPath)
@@ -1214,7 +1215,7 @@ func (o *overlayer) updateSiblings() {
 		}
 		l := validate.NewSiblingList(c)
 		if l == nil {
-			c.Siblings = nil
+			c.Siblings, c.Loose = nil, nil
 			continue
 		}
 		var names []string
@@ -1222,26 +1223,43 @@ func (o *overlayer) updateSiblings() {
 			if inTree == nil {
 				inTree = o.treeNames()
 			}
-			names = inTree[dir]
+			names = slices.Clone(inTree[dir]) // sorted below; other cards of the folder read it
 		} else {
-			names = c.Siblings // the served scan's (none for a new card)
+			// The served scan's (none for a new card).
+			names = append(slices.Clip(c.Siblings), c.Loose...)
 		}
 		for _, p := range o.ch.order {
 			if parentDir(p) == dir {
 				names = append(names, path.Base(p))
 			}
 		}
-		for _, name := range names {
-			if !l.Wants(name) {
+		if carded == nil {
+			// A file a card describes after the change is no tool
+			// renamed (validate.CardSource.Loose), as the scan says.
+			carded = make(map[string]bool, len(o.src.Cards))
+			for j := range o.src.Cards {
+				carded[o.src.Cards[j].ToolPath] = true
+			}
+		}
+		slices.Sort(names)
+		for _, name := range slices.Compact(names) {
+			p := path.Join(dir, name)
+			loose := !l.Wants(name)
+			if loose && (!l.WantsLoose(name) || carded[p]) {
 				continue
 			}
 			// A file or a link to one, as the tree records it; one it
 			// cannot tell (not listed) as the served scan found it.
-			if at := o.existsAfter(path.Join(dir, name)); at == file || at == unknown {
+			if at := o.existsAfter(p); at != file && at != unknown {
+				continue
+			}
+			if loose {
+				l.AddLoose(name)
+			} else {
 				l.Add(name)
 			}
 		}
-		c.Siblings = l.Names() // a new slice: the served one is never changed
+		c.Siblings, c.Loose = l.Names(), l.LooseNames() // new slices: the served ones are never changed
 	}
 }
 

@@ -42,6 +42,21 @@ func TestOverlayCardOrphanNamesTheToolMeant(t *testing.T) {
 			setup: overlayWrite(map[string]string{"capabilities/security/loop/lnad.card.json": orphanCardJSON("lnad", "lnad"), "capabilities/security/loop/land": "#!/bin/sh\n"}),
 			files: map[string]string{"capabilities/security/loop/notes.md": "Notes.\n"}},
 			card: "capabilities/security/loop/lnad.card.json", hint: `; did you mean "capabilities/security/loop/land"? If so, rename the card to "capabilities/security/loop/land.card.json"`},
+		// A tool renamed, its card left with the old name: the one file
+		// beside it with no card of its own (card-orphan's renamedHint).
+		{overlayCase: overlayCase{name: "a card's tool is renamed", deleted: []string{"bin/ft"}, files: map[string]string{"bin/fast-test": "#!/bin/sh\n"}},
+			card: "bin/ft.card.json", hint: `; was the tool renamed? "bin/fast-test" is the one file beside the card with no card of its own: if it is the tool, rename the card to "bin/fast-test.card.json"`},
+		{overlayCase: overlayCase{name: "a card's tool is renamed, and given a card", deleted: []string{"bin/ft"},
+			files: map[string]string{"bin/fast-test": "#!/bin/sh\n", "bin/fast-test.card.json": orphanCardJSON("fast-test", "bin/fast-test")}},
+			card: "bin/ft.card.json"},
+		{overlayCase: overlayCase{name: "a renamed tool beside an orphan card in a capability folder is kept",
+			setup: overlayWrite(map[string]string{"capabilities/security/loop/ship.card.json": orphanCardJSON("ship", "ship"), "capabilities/security/loop/ship-it": "#!/bin/sh\n"}),
+			files: map[string]string{"capabilities/security/loop/notes.md": "Notes.\n"}},
+			card: "capabilities/security/loop/ship.card.json", hint: `; was the tool renamed? "capabilities/security/loop/ship-it" is the one file beside the card with no card of its own: if it is the tool, rename the card to "capabilities/security/loop/ship-it.card.json"`},
+		{overlayCase: overlayCase{name: "a renamed tool is deleted",
+			setup:   overlayWrite(map[string]string{"bin/ship.card.json": orphanCardJSON("ship", "ship"), "bin/ship-it": "#!/bin/sh\n"}),
+			deleted: []string{"bin/ship-it"}},
+			card: "bin/ship.card.json"},
 		{overlayCase: overlayCase{name: "a card made a file of the tool meant", setup: typoCard,
 			files: map[string]string{"bin/land.card.json": orphanCardJSON("lnad", "lnad")}, deleted: []string{"bin/lnad.card.json"}},
 			card: "bin/land.card.json", hint: "-"}, // no orphan
@@ -61,7 +76,7 @@ func TestOverlayCardOrphanNamesTheToolMeant(t *testing.T) {
 				}
 			case !found:
 				t.Errorf("no card-orphan at %s", c.card)
-			case c.hint == "" && strings.Contains(msg, "did you mean"):
+			case c.hint == "" && (strings.Contains(msg, "did you mean") || strings.Contains(msg, "renamed")):
 				t.Errorf("card-orphan %q, want no did-you-mean", msg)
 			case !strings.HasSuffix(msg, c.hint):
 				t.Errorf("card-orphan %q, want it to end %q", msg, c.hint)

@@ -1831,9 +1831,11 @@ const maxNearbyDirs = 16
 // beside it that its card-orphan may name as the tool meant
 // (validate.CardSource.Siblings): each such folder once, in chunks,
 // keeping of each chunk only the names a validate.SiblingList wants, so
-// that a folder of 10,000 files holds no more than the list's bound. Only
-// the names wanted are stat'ed, nothing is read, and a folder without
-// such a card is not listed again.
+// that a folder of 10,000 files holds no more than the list's bound, and
+// those it takes as loose (WantsLoose) that no card describes, the tool
+// maybe renamed (validate.CardSource.Loose), at most validate.MaxLoose.
+// Only the names wanted are stat'ed, each once, nothing is read, and a
+// folder without such a card is not listed again.
 func (sc *scanner) listSiblings() {
 	lists := map[int]*validate.SiblingList{}
 	byDir := map[string][]int{}
@@ -1844,19 +1846,41 @@ func (sc *scanner) listSiblings() {
 			byDir[dir] = append(byDir[dir], i)
 		}
 	}
+	if len(lists) == 0 {
+		return
+	}
+	// A file a card describes is no tool renamed (validate.CardSource.Loose).
+	carded := make(map[string]bool, len(sc.src.Cards))
+	for i := range sc.src.Cards {
+		carded[sc.src.Cards[i].ToolPath] = true
+	}
 	for _, dir := range slices.Sorted(maps.Keys(byDir)) {
 		sc.eachName(dir, func(name string) {
 			// Only a name wanted is stat'ed, as a tool is (isTool): a
-			// file, or a link to one inside the repository, not a folder.
+			// file, or a link to one inside the repository, not a folder;
+			// once, for every card of the folder.
+			p, stated, isTool := path.Join(dir, name), false, false
+			tool := func() bool {
+				if !stated {
+					stated, isTool = true, sc.isTool(p)
+				}
+				return isTool
+			}
 			for _, i := range byDir[dir] {
-				if l := lists[i]; l.Wants(name) && sc.isTool(path.Join(dir, name)) {
-					l.Add(name)
+				switch l := lists[i]; {
+				case l.Wants(name):
+					if tool() {
+						l.Add(name)
+					}
+				case l.WantsLoose(name) && !carded[p] && tool():
+					l.AddLoose(name)
 				}
 			}
 		})
 	}
 	for i, l := range lists {
 		sc.src.Cards[i].Siblings = l.Names()
+		sc.src.Cards[i].Loose = l.LooseNames()
 	}
 }
 

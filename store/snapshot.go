@@ -569,7 +569,7 @@ func sameSources(a, b *validate.Sources) bool {
 		slices.EqualFunc(a.Workflows, b.Workflows, sameFile) &&
 		slices.EqualFunc(a.Cards, b.Cards, func(x, y validate.CardSource) bool {
 			return sameFile(x.File, y.File) && x.ToolPath == y.ToolPath && x.ToolExists == y.ToolExists && x.ToolLeaves == y.ToolLeaves &&
-				slices.Equal(x.Siblings, y.Siblings) // card-orphan names one
+				slices.Equal(x.Siblings, y.Siblings) && slices.Equal(x.Loose, y.Loose) // card-orphan names one
 		}) &&
 		a.ConfigSchemaFrom == b.ConfigSchemaFrom && slices.Equal(a.ConfigSchemaFound, b.ConfigSchemaFound) &&
 		a.ConfigSchemaSetting == b.ConfigSchemaSetting && // config-schema-ambiguous names it

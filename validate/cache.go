@@ -363,7 +363,7 @@ var cardSchemaDigest = func() [sha256.Size]byte {
 // given of a card, and the card schema; content is the digest of in.Data
 // alone, which the key digests. Each piece is length-prefixed, so that no
 // two different inputs share a key. Whether the tool is there
-// (ToolExists, ToolLeaves), the files beside the card (Siblings), and
+// (ToolExists, ToolLeaves), the files beside the card (Siblings, Loose), and
 // the file the command runs (CommandPath, CommandFound, CommandNearby),
 // are not in it: checkCard is not given them, and the findings of them
 // are made afresh each validation (checkCards).

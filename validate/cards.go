@@ -77,6 +77,18 @@ func checkCards(srcs []CardSource, cache *Cache, l *lookups, s *sink) []*Card {
 	}
 	checkCardPathsFold(srcs, s)
 	ids := cardIDs{seen: map[string]int{}, failedSeen: map[string]int{}}
+	var orphans map[string]int // folder → its cards whose tool is missing, counted for the first that asks
+	orphansIn := func(dir string) int {
+		if orphans == nil {
+			orphans = map[string]int{}
+			for i := range srcs {
+				if c := &srcs[i]; c.Err == nil && !c.ToolExists && !c.ToolLeaves {
+					orphans[path.Dir(c.ToolPath)]++
+				}
+			}
+		}
+		return orphans[dir]
+	}
 	for i := range srcs {
 		src := &srcs[i]
 		if src.Err != nil {
@@ -92,7 +104,7 @@ func checkCards(srcs []CardSource, cache *Cache, l *lookups, s *sink) []*Card {
 			continue
 		}
 		checkCardCommand(d, c, src, s)
-		if ids.repeated(d, c, s) || !checkCardTool(d, c, src, srcs, s) {
+		if ids.repeated(d, c, s) || !checkCardTool(d, c, src, srcs, orphansIn, s) {
 			continue
 		}
 		ids.add(d, c)
@@ -166,7 +178,7 @@ func (ids *cardIDs) add(d *doc, c *Card) {
 // checkCardTool warns of card c, in document d, whose tool is not beside
 // it, or is named as a Windows device, and says whether the card is
 // indexed: one named .card.json alone names no tool and is not.
-func checkCardTool(d *doc, c *Card, src *CardSource, srcs []CardSource, s *sink) bool {
+func checkCardTool(d *doc, c *Card, src *CardSource, srcs []CardSource, orphansIn func(dir string) int, s *sink) bool {
 	switch {
 	case src.ToolExists:
 	case strings.HasSuffix(src.ToolPath, "/") || src.ToolPath == "":
@@ -188,6 +200,9 @@ func checkCardTool(d *doc, c *Card, src *CardSource, srcs []CardSource, s *sink)
 		hint := toolHint(src, c.Command)
 		if hint == "" {
 			hint = elsewhereHint(src, c.Command, srcs)
+		}
+		if hint == "" && len(src.Loose) > 0 {
+			hint = renamedHint(src, orphansIn(path.Dir(src.ToolPath)) == 1)
 		}
 		s.warnAt(d, "", "card-orphan", "no tool %q beside this card (a file, or a link to one; a link to nothing or a folder is none); a card is a sibling of the tool it describes%s", src.ToolPath, hint)
 	}

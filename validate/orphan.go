@@ -26,7 +26,16 @@ type SiblingList struct {
 	key     string // its composed form (NFC), when it or a name is not ASCII
 	command string // the name of the file beside the card that its command names, or ""
 	names   []string
+	// loose are the names added by AddLoose, at most MaxLoose; tooLoose
+	// is set once more were.
+	loose    []string
+	tooLoose bool
 }
+
+// MaxLoose is how many loose files beside a card (CardSource.Loose) may
+// be named as its tool renamed: past it, a folder of tools without cards
+// says nothing of which one was the card's.
+const MaxLoose = 8
 
 // NewSiblingList returns the list to gather for the card c, or nil when
 // c needs none: a card not read, whose tool is there (or a link leaving
@@ -89,6 +98,49 @@ func (l *SiblingList) Names() []string {
 	}
 	l.trim()
 	return slices.Clip(l.names)
+}
+
+// WantsLoose reports whether name, a file beside the card that Wants
+// does not take, is named as a tool may be, so that it may be the tool
+// renamed, the card left with the old name: no card, nor hidden, nor a
+// document, its extension none or a script's (scriptExts); none once more
+// than MaxLoose were added, which name no tool. The caller adds it
+// (AddLoose) when it is a file, or a link to one, and no card of the
+// repository describes it.
+func (l *SiblingList) WantsLoose(name string) bool {
+	if l.tooLoose || l.Wants(name) || name == l.base || name == "" || name[0] == '.' || strings.HasSuffix(name, CardSuffix) ||
+		strings.HasSuffix(name, "~") || slices.ContainsFunc(notTools, func(n string) bool { return strings.EqualFold(name, n) }) {
+		return false
+	}
+	_, ext, dotted := strings.Cut(name[1:], ".")
+	return !dotted || slices.Contains(scriptExts, strings.ToLower(ext))
+}
+
+// notTools are names without an extension that are no tool.
+var notTools = []string{"README", "LICENSE", "LICENCE", "COPYING", "NOTICE", "CHANGELOG", "AUTHORS", "OWNERS", "CODEOWNERS",
+	"Makefile", "GNUmakefile", "Dockerfile", "Containerfile", "Procfile", "Gemfile", "Rakefile", "Justfile", "Vagrantfile", "Jenkinsfile"}
+
+// AddLoose adds name, which WantsLoose, as a loose file beside the card:
+// one of at most MaxLoose, past which none is kept.
+func (l *SiblingList) AddLoose(name string) {
+	if l.tooLoose || slices.Contains(l.loose, name) {
+		return
+	}
+	if len(l.loose) == MaxLoose {
+		l.loose, l.tooLoose = nil, true
+		return
+	}
+	l.loose = append(l.loose, name)
+}
+
+// LooseNames are the names AddLoose added, sorted; nil for none, or when
+// more than MaxLoose were.
+func (l *SiblingList) LooseNames() []string {
+	if l == nil || len(l.loose) == 0 {
+		return nil
+	}
+	slices.Sort(l.loose)
+	return slices.Clip(l.loose)
 }
 
 // commandSibling is the name of the file in the folder dir that a card's
@@ -189,6 +241,60 @@ func toolHint(src *CardSource, command string) string {
 	}
 	return fmt.Sprintf("; did you mean %q? If so, rename the card to %s", path.Join(dir, best), rename(best))
 }
+
+// renamedHint names the file beside the card src, whose tool is missing,
+// that is probably its tool renamed, the card left with the old name,
+// from the loose files the scan listed (src.Loose: named as a tool may
+// be, and described by no card): the one there is, when the card is the
+// only one of its folder whose tool is missing (alone), or else the one
+// whose name holds the tool's words or letters in order (bin/fast-test
+// for bin/ft, bin/deploy-staging for bin/deploy.sh), or its words the
+// tool's; "" for none, or for two alike.
+func renamedHint(src *CardSource, alone bool) string {
+	dir, base := path.Dir(src.ToolPath), path.Base(src.ToolPath)
+	meant := ""
+	switch alike := slices.DeleteFunc(slices.Clone(src.Loose), func(n string) bool { return !namesAlike(n, base) }); {
+	case len(src.Loose) == 1 && alone:
+		meant = src.Loose[0]
+	case len(alike) == 1:
+		meant = alike[0]
+	default:
+		return ""
+	}
+	which := fmt.Sprintf("%q is the one file beside the card with no card of its own", path.Join(dir, meant))
+	if len(src.Loose) > 1 {
+		which = fmt.Sprintf("of the files beside the card with no card of their own, %q is the one named like it", path.Join(dir, meant))
+	}
+	return fmt.Sprintf("; was the tool renamed? %s: if it is the tool, rename the card to %s", which, strconv.Quote(path.Join(dir, meant)+CardSuffix))
+}
+
+// namesAlike reports whether a file's name and a tool's share a word, or
+// either holds the other's letters in order, compared without case and
+// without a script's extension ("fast-test" and "ft", "ship.sh" and
+// "ship-it").
+func namesAlike(a, b string) bool {
+	a, b = strings.ToLower(withoutScriptExt(a)), strings.ToLower(withoutScriptExt(b))
+	if a == "" || b == "" {
+		return false
+	}
+	wa := strings.FieldsFunc(a, isWordBreak)
+	for _, w := range strings.FieldsFunc(b, isWordBreak) {
+		if len(w) > 1 && slices.Contains(wa, w) {
+			return true
+		}
+	}
+	return inOrder(a, b) || inOrder(b, a)
+}
+
+// withoutScriptExt is name without one of scriptExts.
+func withoutScriptExt(name string) string {
+	if i := strings.LastIndexByte(name, '.'); i > 0 && slices.Contains(scriptExts, strings.ToLower(name[i+1:])) {
+		return name[:i]
+	}
+	return name
+}
+
+func isWordBreak(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ' ' }
 
 // elsewhereHint names the tool of a card kept apart from it, in a folder
 // of cards (cards/land.card.json for bin/land), as an author used to

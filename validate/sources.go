@@ -242,6 +242,12 @@ type CardSource struct {
 	// unset): those a SiblingList wants, sorted, at most MaxSiblings.
 	// Nothing of them is read. card-orphan's did-you-mean picks from them.
 	Siblings []string
+	// Loose are the files beside such a card that may be its tool
+	// renamed, where the scan lists Siblings: those a SiblingList takes
+	// as loose (WantsLoose: named as a tool may be, and described by no
+	// card of the repository), sorted; nil when none, or when more than
+	// MaxLoose are, which says nothing of which was the tool.
+	Loose []string
 	// CommandPath is the repository path the card's command names by its
 	// first word (CardCommandPath of the card's bytes), "" for none (a
 	// bare word, a program on PATH). The scan sets it, and whether a file
