@@ -777,28 +777,13 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget) bool {
 	i, j := c.i, c.j
 	w, tok := want[i], toks[j]
-	if w.op && w.text != "|" && tok.op && tok.groupRedirect > 0 && !opensGroup(want[:i]) && b.pay(1) {
-		// The command is a group's only one, which stands for it in a
-		// list, before the ";" that may end it in the group: "make all
-		// && ls" matches "(make all) && ls" and "{ make all; } && ls",
-		// whose status is make's, "make all; ls" "{ make all; }; ls".
-		// Not where the pattern writes a group, whose words it matches
-		// as written ("curl * | { sh; }").
-		if k := soleCommandCloser(toks, j, b); k >= 0 && !(tok.negated && statusOperator(w)) {
-			c.j = k + 1
+	if w.op { // both steps read an operator of the pattern's: no call for other words
+		if c.pastSoleGroup(want, toks, b) {
 			return true
 		}
-	}
-	if w.op && w.text != "|" && tok.op && c.group.end > 0 && j == c.group.end-1 && commandAfterIn(toks, c.group.from-1, j, b) {
-		// The operator after the redirections of a group holding a
-		// command after this one follows that one, not this: "{ make
-		// all; ls; } 2>o && ls" runs the second ls by ls's status.
-		return false
-	}
-	if tok.negated != w.negated && statusOperator(w) {
-		// "!" inverts the status the operator reads: "! make all &&
-		// ls" and "(! make all) && ls" run ls where make fails.
-		return false
+		if c.readsAnotherStatus(&want[i], &toks[j], toks, b) {
+			return false
+		}
 	}
 	switch {
 	case !w.redir && !w.op && pastRedirection(toks, j) > j:
@@ -837,27 +822,7 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 		// "(make all) 2> err" and "{ make all; } 2> err"; and past
 		// those of a group, those of the group around it:
 		// "((make all) > o; ls) 2> err".
-		own, read, ok := ownDescriptors(toks, j)
-		first := c.group.end == 0
-		if !first && c.group.end == j+1 {
-			own, read, ok = c.group.own|c.group.these|pipedDescriptors(toks, j), 1, true
-		}
-		if !ok || !b.pay(int64(read)) {
-			return false
-		}
-		k, g := groupRedirectAt(toks, j, own, b)
-		if k < 0 {
-			return false
-		}
-		g.from = j + 1
-		if !first {
-			g.from = c.group.from
-		}
-		c.j, c.group = k, g
-		if first && g.own == 0 {
-			c.groupEffect(want, toks, b)
-		}
-
+		return c.enterGroupRedirections(want, toks, b)
 	case tok.op || tok.text == "--" || !b.pay(1):
 		return false
 	case pastRedirection(toks, j) > j:
@@ -878,6 +843,75 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 		c.j++
 	default:
 		return false
+	}
+	return true
+}
+
+// pastSoleGroup moves c past the closer of a group whose only command
+// is the one under it, when the pattern's word is a list operator
+// (not "|") and the command's is the operator after that group, and
+// reports whether it did. The command is a group's only one, which
+// stands for it in a list, before the ";" that may end it in the group:
+// "make all && ls" matches "(make all) && ls" and "{ make all; } && ls",
+// whose status is make's, "make all; ls" "{ make all; }; ls". Not where
+// the pattern writes a group, whose words it matches as written ("curl *
+// | { sh; }"), nor where a "!" inverts the group's status.
+func (c *wordCursor) pastSoleGroup(want []tokenMatcher, toks []shellToken, b *budget) bool {
+	i, j := c.i, c.j
+	w, tok := &want[i], &toks[j]
+	if w.op && w.text != "|" && tok.op && tok.groupRedirect > 0 && !opensGroup(want[:i]) && b.pay(1) {
+		if k := soleCommandCloser(toks, j, b); k >= 0 && !(tok.negated && statusOperator(*w)) {
+			c.j = k + 1
+			return true
+		}
+	}
+	return false
+}
+
+// readsAnotherStatus reports whether the command's operator tok, where
+// the pattern has the operator w, runs what follows by a status other
+// than that of the command under c, so that the command cannot match.
+func (c *wordCursor) readsAnotherStatus(w *tokenMatcher, tok *shellToken, toks []shellToken, b *budget) bool {
+	j := c.j
+	if w.op && w.text != "|" && tok.op && c.group.end > 0 && j == c.group.end-1 && commandAfterIn(toks, c.group.from-1, j, b) {
+		// The operator after the redirections of a group holding a
+		// command after this one follows that one, not this: "{ make
+		// all; ls; } 2>o && ls" runs the second ls by ls's status.
+		return true
+	}
+	// "!" inverts the status the operator reads: "! make all && ls" and
+	// "(! make all) && ls" run ls where make fails.
+	return tok.negated != w.negated && statusOperator(*w)
+}
+
+// enterGroupRedirections moves c, at the operator toks[c.j] that ends
+// the command inside a group, to the first redirection of that group, or
+// of one around it (see groupRedirectAt), with what the command inherits
+// there, to be matched with the pattern's redirections; and, at the end
+// of a group's redirections already, on to those of the group around it,
+// keeping what the inner ones left of the descriptors. It reports false
+// when the command inherits none there, or b runs out.
+func (c *wordCursor) enterGroupRedirections(want []tokenMatcher, toks []shellToken, b *budget) bool {
+	j := c.j
+	own, read, ok := ownDescriptors(toks, j)
+	first := c.group.end == 0
+	if !first && c.group.end == j+1 {
+		own, read, ok = c.group.own|c.group.these|pipedDescriptors(toks, j), 1, true
+	}
+	if !ok || !b.pay(int64(read)) {
+		return false
+	}
+	k, g := groupRedirectAt(toks, j, own, b)
+	if k < 0 {
+		return false
+	}
+	g.from = j + 1
+	if !first {
+		g.from = c.group.from
+	}
+	c.j, c.group = k, g
+	if first && g.own == 0 {
+		c.groupEffect(want, toks, b)
 	}
 	return true
 }
