@@ -786,6 +786,34 @@ func (rd patternReading) fault(raw string, c *PatternCheck) string {
 		return fault
 	}
 	words := readWords(shellTokensUpTo(pat, 64))
+	if fault := leadingOptionFault(words); fault != "" {
+		return fault
+	}
+	if !rd.regexpLike() {
+		if fault := optionAfterOperatorFault(words); fault != "" {
+			return fault
+		}
+		if fault := commandAlternation(pat, words, false); fault != "" {
+			return fault
+		}
+		if fault := gluedChoiceFault(pat); fault != "" {
+			return fault
+		}
+	}
+	if rd.regexpLike() {
+		if fault := commandAlternation(pat, words, true); fault != "" {
+			return fault
+		}
+	}
+	if fault := anyCommandFault(raw, rd, c); fault != "" {
+		return fault
+	}
+	return leadingWildcardFault(pat, rd)
+}
+
+// leadingOptionFault is fault's for a pattern whose first word, past
+// its assignments, is an option: a command never starts with one.
+func leadingOptionFault(words []shellToken) string {
 	for _, t := range words {
 		if t.op || isAssignment(t) {
 			continue
@@ -795,51 +823,60 @@ func (rd patternReading) fault(raw string, c *PatternCheck) string {
 		}
 		break
 	}
-	if !rd.regexpLike() {
-		// Nor does a command after an operator: "git push --force|-f", a
-		// choice of options written without parentheses, is a pipe into a
-		// command "-f", and matched no line without a word said of it.
-		after := ""
-		for i, t := range words {
-			switch {
-			case t.op:
-				after = ""
-				if commandAfter[t.text] {
-					after = t.text
-				}
-				if t.text == "&" && i > 0 && words[i-1].op && words[i-1].text == "|" {
-					after = "|&" // read as "|" and "&" (afterPipe)
-				}
-			case after == "" || isAssignment(t):
-			case isOption(t.text):
-				fix := "name the command first"
-				if after == "|" {
-					fix = "a | outside parentheses is a pipe; write a choice of options in them, (--force|-f)"
-				}
-				return fmt.Sprintf("the command after %q starts with the option %q, and a command never does, so it matches no line: %s", after, t.text, fix)
-			default:
-				after = ""
+	return ""
+}
+
+// optionAfterOperatorFault is fault's for a pattern read as shell words
+// where a command after an operator starts with an option: "git push
+// --force|-f", a choice of options written without parentheses, is a
+// pipe into a command "-f", and matched no line without a word said of
+// it.
+func optionAfterOperatorFault(words []shellToken) string {
+	after := ""
+	for i, t := range words {
+		switch {
+		case t.op:
+			after = ""
+			if commandAfter[t.text] {
+				after = t.text
 			}
-		}
-		if fault := commandAlternation(pat, words, false); fault != "" {
-			return fault
-		}
-		if m := gluedChoice.FindStringSubmatch(withoutQuoted(pat)); m != nil && !pipeTargets[m[2]] {
-			return fmt.Sprintf("%q is a pipe into a command %q, not a choice of either word, so the pattern matches only a line that pipes so: "+
-				"write (%s|%s) for either word, or, if it is a pipe, blanks around the |", m[1]+"|"+m[2], m[2], m[1], m[2])
+			if t.text == "&" && i > 0 && words[i-1].op && words[i-1].text == "|" {
+				after = "|&" // read as "|" and "&" (afterPipe)
+			}
+		case after == "" || isAssignment(t):
+		case isOption(t.text):
+			fix := "name the command first"
+			if after == "|" {
+				fix = "a | outside parentheses is a pipe; write a choice of options in them, (--force|-f)"
+			}
+			return fmt.Sprintf("the command after %q starts with the option %q, and a command never does, so it matches no line: %s", after, t.text, fix)
+		default:
+			after = ""
 		}
 	}
-	if rd.regexpLike() {
-		if fault := commandAlternation(pat, words, true); fault != "" {
-			return fault
-		}
+	return ""
+}
+
+// gluedChoiceFault is fault's for a pattern read as shell words where
+// "a|b", a word glued to a pipe into a command that is no pipe's usual
+// target, was meant as a choice of either word.
+func gluedChoiceFault(pat string) string {
+	if m := gluedChoice.FindStringSubmatch(withoutQuoted(pat)); m != nil && !pipeTargets[m[2]] {
+		return fmt.Sprintf("%q is a pipe into a command %q, not a choice of either word, so the pattern matches only a line that pipes so: "+
+			"write (%s|%s) for either word, or, if it is a pipe, blanks around the |", m[1]+"|"+m[2], m[2], m[1], m[2])
 	}
-	// Pairs of lines of two commands, one no pattern names, of one shape
-	// each: a pattern that matches both lines of a pair matches nearly any
-	// command of that shape ("*", ".*", "<cmd>", "* *", "<cmd> <arg>",
-	// "<cmd> -*", "* * *", "?? *" of the commands of two letters). A
-	// pattern of any command with a given option ("<cmd> --force") is
-	// meant so, and is not told.
+	return ""
+}
+
+// anyCommandFault is fault's for a pattern that names no command, tried
+// on pairs of lines of two commands, one no pattern names, of one shape
+// each: a pattern that matches both lines of a pair matches nearly any
+// command of that shape ("*", ".*", "<cmd>", "* *", "<cmd> <arg>",
+// "<cmd> -*", "* * *", "?? *" of the commands of two letters). A pattern
+// of any command with a given option ("<cmd> --force") is meant so, and
+// is not told. It compiles the pattern as the matcher does, and sets c's
+// Regexp and instructions from that compile, when c is not nil.
+func anyCommandFault(raw string, rd patternReading, c *PatternCheck) string {
 	m := newMatcher(1)
 	var re *costedRegexp
 	var parsed *syntax.Regexp
@@ -859,6 +896,13 @@ func (rd patternReading) fault(raw string, c *PatternCheck) string {
 			return "it names no command, so lines of any command (" + pair[1] + ", " + pair[0] + ") would be sent to this card: start it with the command it replaces"
 		}
 	}
+	return ""
+}
+
+// leadingWildcardFault is fault's for a regular expression that starts
+// with a wildcard matching any command's name before the rest (see
+// leadingWildcard), which the pairs anyCommandFault tries do not show.
+func leadingWildcardFault(pat string, rd patternReading) string {
 	if m := leadingWildcard.FindStringSubmatchIndex(pat); m != nil && rd.isRegexp() && !strings.HasPrefix(strings.TrimLeft(pat[m[3]:], " "), "-") && !strings.HasPrefix(pat[m[3]:], "/") {
 		wild, rest := pat[m[2]:m[3]], pat[:m[2]]+pat[m[3]:]
 		lead := len(regexpFlags.FindString(pat)) // "^", "(?i)": kept first
