@@ -330,41 +330,49 @@ func (p *pipeReader) read(toks []shellToken, k int) int {
 	case t.text == "`":
 		p.push('`', k)
 	default:
-		depth := p.nest.depth
-		read := p.nest.read(toks, k)
-		if read && t.text == "(" && p.nest.depth == depth {
-			return 0 // a case pattern's "(x)"
-		}
-		if read && p.nest.depth > depth {
-			p.push(t.text[0], k)
-			return 0
-		}
-		t.casePattern = read && t.text == ")" && p.nest.depth == depth
-		if p.nest.depth < depth && (p.innermost('(') || p.innermost('$')) {
-			p.close(toks, k, k)
-			return 0
-		}
-		p.endAny(k)
-		if p.pending > 0 {
-			if t.text != "|" && t.text != "&" {
-				p.groups[p.pending-1].execs |= p.pendingExecs &^ undoneAfter(toks, p.pendingAt, k)
-			}
-			p.pending = 0
-		}
-		if t.text != "|" && (t.text != "&" || k == 0 || !toks[k-1].op || toks[k-1].text != "|") {
-			t.negated, p.neg = p.neg, false // "|&" goes on with the pipeline
-		}
-		if t.text == "|" {
-			errs := p.cur.errReaches() && afterPipe(toks, k) == k+1 // "|&": errors follow the output
-			t.silent = !p.cur.outReaches() && !errs
-			p.leave(k)
-		} else {
-			p.endCommand(k)
-			p.leave(toOuter)
-		}
-		p.cur, p.closed = newStreams(), 0
+		p.readOperator(toks, k)
 	}
 	return 0
+}
+
+// readOperator reads the operator toks[k]: one that opens or closes a
+// subshell or a substitution, a case pattern's ")", or one that ends the
+// current command, whose output goes on into a pipe or ends with it.
+func (p *pipeReader) readOperator(toks []shellToken, k int) {
+	t := &toks[k]
+	depth := p.nest.depth
+	read := p.nest.read(toks, k)
+	if read && t.text == "(" && p.nest.depth == depth {
+		return // a case pattern's "(x)"
+	}
+	if read && p.nest.depth > depth {
+		p.push(t.text[0], k)
+		return
+	}
+	t.casePattern = read && t.text == ")" && p.nest.depth == depth
+	if p.nest.depth < depth && (p.innermost('(') || p.innermost('$')) {
+		p.close(toks, k, k)
+		return
+	}
+	p.endAny(k)
+	if p.pending > 0 {
+		if t.text != "|" && t.text != "&" {
+			p.groups[p.pending-1].execs |= p.pendingExecs &^ undoneAfter(toks, p.pendingAt, k)
+		}
+		p.pending = 0
+	}
+	if t.text != "|" && (t.text != "&" || k == 0 || !toks[k-1].op || toks[k-1].text != "|") {
+		t.negated, p.neg = p.neg, false // "|&" goes on with the pipeline
+	}
+	if t.text == "|" {
+		errs := p.cur.errReaches() && afterPipe(toks, k) == k+1 // "|&": errors follow the output
+		t.silent = !p.cur.outReaches() && !errs
+		p.leave(k)
+	} else {
+		p.endCommand(k)
+		p.leave(toOuter)
+	}
+	p.cur, p.closed = newStreams(), 0
 }
 
 // pipedGroup reports whether the group opened at toks[k] ("{", "if", a
