@@ -518,10 +518,6 @@ func (g *grammar) word(k int) (int, bool) {
 // be a reserved word, and reports whether bash accepts it there.
 func (g *grammar) reserved(k int) (int, bool) {
 	t, f := g.toks[k], g.top()
-	opener := func(kind, mode byte) {
-		g.push(kind, mode)
-		g.pos, g.wanted, g.empty = atCommand, true, true
-	}
 	switch t.text {
 	case "!":
 		if pipeBefore(g.toks, k) {
@@ -529,65 +525,98 @@ func (g *grammar) reserved(k int) (int, bool) {
 		}
 		g.wanted = false
 	case "time":
-		if pipeBefore(g.toks, k) {
-			g.pos, g.wanted, g.empty = inCommand, false, false // "ls | time -p {": the program time, whose argument "{" is
-			break
-		}
-		g.wanted = false
-		if k+1 < len(g.toks) && !g.toks[k+1].op && !g.toks[k+1].quoted && g.toks[k+1].text == "-p" {
-			return k + 1, true // "time -p { make all; }"
-		}
+		return g.time(k)
 	case "coproc":
-		if k+1 == len(g.toks) || g.toks[k+1].op && g.toks[k+1].newline {
-			return k, false // "coproc" then "make all": bash wants its command on the same line
-		}
-		g.wanted = true
-		if k+2 < len(g.toks) && !g.toks[k+1].op && pastRedirection(g.toks, k+1) == k+1 &&
-			(g.toks[k+2].op && g.toks[k+2].text == "(" || !g.toks[k+2].quoted && compoundOpener(g.toks[k+2].text)) {
-			return k + 1, true // "coproc NAME { …; }": its name
-		}
+		return g.coproc(k)
 	case "if":
-		opener('i', 0)
+		g.opener('i', 0)
 	case "while", "until":
-		opener('w', 0)
+		g.opener('w', 0)
 	case "for", "select":
-		opener('f', 'n')
+		g.opener('f', 'n')
 	case "case":
-		opener('c', 's')
+		g.opener('c', 's')
 	case "{":
 		if f.kind == 'f' && f.mode == 'b' {
 			f.kind, f.mode = '{', 0 // "for x in a; { make all; }": the loop's body, which its "}" ends
 			g.pos, g.wanted, g.empty = atCommand, true, true
 			break
 		}
-		opener('{', 0)
+		g.opener('{', 0)
 	case "[[":
 		g.test, g.empty = true, false
 	case "function":
 		return g.function(k), true
 	case "]]", "in":
 		return k, false // "]] x", "in x": no command
-	case "then", "elif", "else":
-		if f.kind != 'i' || g.empty || ifMode(t.text) != f.mode {
-			return k, false // "echo if; make all; then", "if then", "if a; then b; then", "if a; else"
-		}
-		f.mode = ifNext(t.text)
-		g.wanted, g.empty = true, true
-	case "do":
-		if f.kind != 'w' && f.kind != 'f' || g.empty {
-			return k, false // "echo do; make all", "while do"
-		}
-		f.kind, f.mode, g.wanted, g.empty = 'd', 0, true, true
-	case "fi", "done", "}", "esac":
-		if f.kind != closedBy(t.text) || g.empty && t.text != "esac" || t.text == "fi" && f.mode == 0 {
-			return k, false // "echo if; make all; fi", "{ make all; } }", "if a; fi"
-		}
-		g.pop(afterGroup)
+	case "then", "elif", "else", "do", "fi", "done", "}", "esac":
+		return k, g.clause(t.text, f)
 	default:
 		g.pos, g.wanted, g.empty = inCommand, false, false
 		g.arrays = firstArrays(g.toks, k)
 	}
 	return k, true
+}
+
+// opener opens a compound command of kind in mode, whose first command
+// is wanted next.
+func (g *grammar) opener(kind, mode byte) {
+	g.push(kind, mode)
+	g.pos, g.wanted, g.empty = atCommand, true, true
+}
+
+// time reads the reserved word "time" at toks[k], with its "-p", or the
+// program time after a pipe.
+func (g *grammar) time(k int) (int, bool) {
+	if pipeBefore(g.toks, k) {
+		g.pos, g.wanted, g.empty = inCommand, false, false // "ls | time -p {": the program time, whose argument "{" is
+		return k, true
+	}
+	g.wanted = false
+	if k+1 < len(g.toks) && !g.toks[k+1].op && !g.toks[k+1].quoted && g.toks[k+1].text == "-p" {
+		return k + 1, true // "time -p { make all; }"
+	}
+	return k, true
+}
+
+// coproc reads the reserved word "coproc" at toks[k], with the name of
+// the coprocess, when one is written before a compound command.
+func (g *grammar) coproc(k int) (int, bool) {
+	if k+1 == len(g.toks) || g.toks[k+1].op && g.toks[k+1].newline {
+		return k, false // "coproc" then "make all": bash wants its command on the same line
+	}
+	g.wanted = true
+	if k+2 < len(g.toks) && !g.toks[k+1].op && pastRedirection(g.toks, k+1) == k+1 &&
+		(g.toks[k+2].op && g.toks[k+2].text == "(" || !g.toks[k+2].quoted && compoundOpener(g.toks[k+2].text)) {
+		return k + 1, true // "coproc NAME { …; }": its name
+	}
+	return k, true
+}
+
+// clause reads a reserved word that goes on with or closes f, the
+// compound command open innermost ("then", "do", "fi", "}" …), and
+// reports whether bash accepts it there: after a command of f's, in the
+// part of f that it follows.
+func (g *grammar) clause(word string, f *frame) bool {
+	switch word {
+	case "then", "elif", "else":
+		if f.kind != 'i' || g.empty || ifMode(word) != f.mode {
+			return false // "echo if; make all; then", "if then", "if a; then b; then", "if a; else"
+		}
+		f.mode = ifNext(word)
+		g.wanted, g.empty = true, true
+	case "do":
+		if f.kind != 'w' && f.kind != 'f' || g.empty {
+			return false // "echo do; make all", "while do"
+		}
+		f.kind, f.mode, g.wanted, g.empty = 'd', 0, true, true
+	default: // "fi", "done", "}", "esac"
+		if f.kind != closedBy(word) || g.empty && word != "esac" || word == "fi" && f.mode == 0 {
+			return false // "echo if; make all; fi", "{ make all; } }", "if a; fi"
+		}
+		g.pop(afterGroup)
+	}
+	return true
 }
 
 // pipeBefore reports whether toks[k] comes right after a "|" or "|&",
