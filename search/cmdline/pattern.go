@@ -546,20 +546,7 @@ func compilePattern(rd patternReading, re *costedRegexp, bundles bool) (p comman
 			p.literal = append(p.literal, tokenMatcher{text: t.text, op: true, negated: t.negated})
 			continue
 		}
-		text := t.text
-		if isRegexp {
-			text = regexpWildcardsAsGlob(pat, t)
-		}
-		m := compileToken(text, lit)
-		m.opt = isOption(t.text) && !t.glued
-		m.redir = !t.quoted && !t.glued && isRedirection(t.text) && !startsWithPlaceholder(t.text)
-		m.dashes = t.text == "--" && !t.glued
-		m.bundle = m.opt && m.re == nil && len(t.text) <= 1+maxBundle && (isLetterBundle(t.text) || isShortOption(t.text))
-		m.dot = t.dot && (m.operand || strings.IndexAny(t.text, globChars) == 0)
-		m.spelled = t.spelled
-		m.action = t.action
-		m.globBundle = globBundleOf(t)
-		p.literal = append(p.literal, m)
+		p.literal = append(p.literal, wordMatcher(pat, t, isRegexp, lit))
 	}
 	if len(p.literal) == 0 {
 		// A comment alone ("# legacy", "#!/bin/bash", "# rm .*"), which
@@ -576,6 +563,28 @@ func compilePattern(rd patternReading, re *costedRegexp, bundles bool) (p comman
 	p.inner = innerCommand(toks[len(p.env):], p.literal)
 	p.spec = newPatternSpec(tokenSpecificity(kept), tokenSpecificity(kept[len(kept)-len(p.inner):]))
 	return p, split, true
+}
+
+// wordMatcher is the matcher of the pattern word t, neither an operator
+// nor a leading assignment, of the pattern pat (a regular expression's
+// wildcards read as globs when isRegexp; lit as patternTokens says):
+// its text compiled, and what the word is to the command (an option, a
+// redirection, "--", a bundle of short options …) marked.
+func wordMatcher(pat string, t shellToken, isRegexp, lit bool) tokenMatcher {
+	text := t.text
+	if isRegexp {
+		text = regexpWildcardsAsGlob(pat, t)
+	}
+	m := compileToken(text, lit)
+	m.opt = isOption(t.text) && !t.glued
+	m.redir = !t.quoted && !t.glued && isRedirection(t.text) && !startsWithPlaceholder(t.text)
+	m.dashes = t.text == "--" && !t.glued
+	m.bundle = m.opt && m.re == nil && len(t.text) <= 1+maxBundle && (isLetterBundle(t.text) || isShortOption(t.text))
+	m.dot = t.dot && (m.operand || strings.IndexAny(t.text, globChars) == 0)
+	m.spelled = t.spelled
+	m.action = t.action
+	m.globBundle = globBundleOf(t)
+	return m
 }
 
 // markGetopt marks the bundles of each command of a pattern with what
