@@ -1980,21 +1980,7 @@ func commandStarts(toks []shellToken) []int {
 	var out []int
 	for at := 0; at <= len(toks); {
 		if subs == nil || at == 0 || !subs.closes[at-1] { // else its command was read with it
-			var words []shellToken
-			var index []int
-			if view != nil && at < len(toks) && wordAt[at] >= 0 {
-				// As its words read, a substitution and the text touching
-				// it one: "sudo -u$(whoami) git push", "sudo
-				// $(pwd)/bin/rails db:migrate", "env HOME=$(pwd)/home cmd".
-				w := wordAt[at]
-				end := w
-				for end < len(view) && !view[end].op {
-					end++
-				}
-				words, index = view[w:end], from[w:end]
-			} else { // inside a substitution, or none is an argument
-				words, index = commandThrough(toks, subs, at)
-			}
+			words, index := commandWordsAt(toks, subs, view, wordAt, from, at)
 			pos := func(i int) int { // the index in toks of words[i]
 				if index == nil {
 					return at + i
@@ -2005,22 +1991,8 @@ func commandStarts(toks []shellToken) []int {
 			if subs != nil && at > 0 && subs.valueEnds[at-1] && len(words) > 0 && glued(words[0]) {
 				i = 1 // "PYTHONPATH=$(pwd)/src pytest": the rest of the value
 			}
-			from := i
-			i = skipAssignments(words, i)
-			for i < len(words) {
-				n := loopHeader(words, i)
-				if n == 0 && isReservedWord(words[i]) { // "./!" is a path, "'!'" a command
-					n = 1
-				}
-				if n == 0 {
-					break
-				}
-				from = i + n
-				i = skipAssignments(words, i+n) // "then git push", "! git push", "for x do git push"
-			}
-			// After an assignment or a redirection, time is no reserved
-			// word ("x=1 time { …; }" is a syntax error).
-			for first := i == from; i < len(words); first = false {
+			i, first := commandNameAt(words, i)
+			for ; i < len(words); first = false {
 				out = append(out, pos(i))
 				i = runsCommandAt(words, i, first)
 			}
@@ -2035,6 +2007,47 @@ func commandStarts(toks []shellToken) []int {
 		slices.Sort(out) // a command after a substitution came before those in it
 	}
 	return withoutReservedPositions(toks, out)
+}
+
+// commandWordsAt are the words of the command of toks that starts at
+// toks[at], as commandStarts reads them, and the index in toks of each
+// (nil: words is toks[at:]). view, wordAt and from are argumentWords'
+// of toks and subs.
+func commandWordsAt(toks []shellToken, subs *substitutions, view []shellToken, wordAt, from []int, at int) ([]shellToken, []int) {
+	if view != nil && at < len(toks) && wordAt[at] >= 0 {
+		// As its words read, a substitution and the text touching it
+		// one: "sudo -u$(whoami) git push", "sudo $(pwd)/bin/rails
+		// db:migrate", "env HOME=$(pwd)/home cmd".
+		w := wordAt[at]
+		end := w
+		for end < len(view) && !view[end].op {
+			end++
+		}
+		return view[w:end], from[w:end]
+	}
+	return commandThrough(toks, subs, at) // inside a substitution, or none is an argument
+}
+
+// commandNameAt is the index of the command's name in words, read from
+// i past reserved words ("then git push", "! git push"), loop headers
+// ("for x do git push"), assignments and redirections, and whether none
+// of the last two comes before it since the last reserved word: after
+// one, time is no reserved word ("x=1 time { …; }" is a syntax error).
+func commandNameAt(words []shellToken, i int) (int, bool) {
+	from := i
+	i = skipAssignments(words, i)
+	for i < len(words) {
+		n := loopHeader(words, i)
+		if n == 0 && isReservedWord(words[i]) { // "./!" is a path, "'!'" a command
+			n = 1
+		}
+		if n == 0 {
+			break
+		}
+		from = i + n
+		i = skipAssignments(words, i+n)
+	}
+	return i, i == from
 }
 
 // withoutReservedPositions drops from starts the words where bash runs no
