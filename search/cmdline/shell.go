@@ -258,13 +258,13 @@ func splitRedirections(toks []shellToken) []shellToken {
 		t := toks[i]
 		if c, ok := canonicalDescriptor(t); ok {
 			if out == nil {
-				out = append(make([]shellToken, 0, len(toks)+2), toks[:i]...)
+				out = copiedBefore(toks, i)
 			}
 			t = c
 		}
 		if d, words := duplication(t, toks[i+1:]); words > 0 {
 			if out == nil {
-				out = append(make([]shellToken, 0, len(toks)+2), toks[:i]...)
+				out = copiedBefore(toks, i)
 			}
 			out = append(out, d)
 			i += words - 1
@@ -276,7 +276,7 @@ func splitRedirections(toks []shellToken) []shellToken {
 			continue
 		}
 		if out == nil {
-			out = append(make([]shellToken, 0, len(toks)+2), toks[:i]...)
+			out = copiedBefore(toks, i)
 		}
 		if words > 0 {
 			dup := shellToken{text: "2>&1", off: t.off}
@@ -293,15 +293,7 @@ func splitRedirections(toks []shellToken) []shellToken {
 			out = append(out, t)
 			continue
 		}
-		r = t
-		r.text = t.text[from:op]
-		if strings.HasSuffix(r.text, ">|") {
-			r.text = strings.TrimSuffix(r.text, "|") // the same, noclobber aside: "2>|" is "2>"
-		}
-		out = append(out, r)
-		if op < len(t.text) {
-			out = append(out, shellToken{text: t.text[op:], off: t.off + op})
-		}
+		out = appendRedirection(out, t, from, op)
 	}
 	for len(after) > 0 {
 		out = append(out, after[len(after)-1].dup)
@@ -309,6 +301,29 @@ func splitRedirections(toks []shellToken) []shellToken {
 	}
 	if out == nil {
 		return toks
+	}
+	return out
+}
+
+// copiedBefore starts splitRedirections' output, once a token changes at
+// toks[i], with the tokens before it, and room for a few more.
+func copiedBefore(toks []shellToken, i int) []shellToken {
+	return append(make([]shellToken, 0, len(toks)+2), toks[:i]...)
+}
+
+// appendRedirection appends to out the redirection t as
+// redirectionOperator read it: t.text[from:op], its operator without the
+// default descriptor (">|" written ">"), then its target, when t holds
+// it.
+func appendRedirection(out []shellToken, t shellToken, from, op int) []shellToken {
+	r := t
+	r.text = t.text[from:op]
+	if strings.HasSuffix(r.text, ">|") {
+		r.text = strings.TrimSuffix(r.text, "|") // the same, noclobber aside: "2>|" is "2>"
+	}
+	out = append(out, r)
+	if op < len(t.text) {
+		out = append(out, shellToken{text: t.text[op:], off: t.off + op})
 	}
 	return out
 }
