@@ -326,7 +326,7 @@ func (ch *change) conflicts(tree *Tree) error {
 // changes no input, so only whether it can be made is unknown, and either
 // answer may be wrong: "nothing to delete" when an unread asset is there,
 // or ok for a mistyped path. A nil tree knows nothing and judges no path;
-// an editor's copy beside a declaration it knows (Tree.leftovers).
+// nor an editor's copy of a declaration it met (Tree.leftovers).
 func (ch *change) unknownDeletes(tree *Tree) []string {
 	if tree == nil {
 		return nil
@@ -334,7 +334,7 @@ func (ch *change) unknownDeletes(tree *Tree) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, p := range ch.deletes {
-		if _, known := tree.lookup(p); !known && !seen[p] && !slices.Contains(tree.leftoversBeside(), p) {
+		if _, known := tree.lookup(p); !known && !seen[p] && !tree.isLeftover(p) {
 			seen[p] = true
 			out = append(out, fmt.Sprintf("whether %s exists, which the change deletes: the served scan did not list its folder", p))
 		}
@@ -697,15 +697,38 @@ func (o *overlayer) settleStrays() {
 		return o.lay.walked(p) || under(p, o.lay.capDir)
 	})
 	// An editor's copy beside a declaration is none, as the scanner has it
-	// (validate.EditorLeftover); one the served scan met so (the tree
-	// keeps them) is one once the change deletes that declaration.
+	// (validate.EditorLeftover); alone in its folder, one; of copies that
+	// are one file (a link to another), only the first the walk met is
+	// (the scanner's finish). The served scan's copies (the tree keeps
+	// them, in the walk's order) are settled again, as finish would with
+	// the change made; those the change writes anew are new files
+	// (settleNamed added them), but for one that is no link, which keeps
+	// its place.
 	declared := map[string]bool{}
 	for _, c := range o.src.Capabilities {
 		declared[c.Folder] = declared[c.Folder] || c.Manifest.Path != ""
 	}
-	for _, p := range o.tree.leftoversBeside() {
-		if !o.ch.touches(p) && validate.StrayKind(p, o.lay.capDir) == validate.StrayMisnamed {
-			o.src.StrayDeclarations = append(o.src.StrayDeclarations, p)
+	left := o.tree.leftoverList()
+	settled := map[string]bool{}
+	for _, l := range left {
+		settled[l.rel] = !o.ch.puts(l.rel) || l.target == l.rel
+	}
+	o.src.StrayDeclarations = slices.DeleteFunc(o.src.StrayDeclarations, func(p string) bool { return settled[p] })
+	warned := map[string]bool{} // the files a stray is, by real
+	for _, l := range left {
+		switch {
+		case !settled[l.rel] || o.ch.removes(l.rel) || o.ch.dirs[l.rel]:
+			continue // gone, or a new file
+		case l.target != l.rel && l.target != "" && (o.ch.removes(l.target) || o.ch.dirs[l.target]):
+			continue // a link to a file the change deletes: none
+		case validate.StrayKind(l.rel, o.lay.capDir) != validate.StrayMisnamed || declared[validate.CapabilityFolder(l.rel, o.lay.capDir)]:
+			continue
+		case l.taken || warned[l.real]:
+			continue
+		}
+		warned[l.real] = true
+		if !l.hidden {
+			o.src.StrayDeclarations = append(o.src.StrayDeclarations, l.rel)
 		}
 	}
 	slices.Sort(o.src.StrayDeclarations)
@@ -1499,22 +1522,37 @@ type Tree struct {
 	// links maps each link of the listed directories (and the noted ones)
 	// to the repository paths met resolving it, hop by hop (linkReader.chain).
 	links map[string][]string
-	// leftovers are the editors' copies of a declaration the scan met
-	// beside one (validate.EditorLeftover), sorted: strays once a change
-	// deletes that declaration. Not compared by same (they come and go as
-	// a declaration is edited, and are no new generation): a watcher
-	// keeping its snapshot takes those of its latest scan (keepLeftovers).
-	leftovers atomic.Pointer[[]string]
+	// leftovers are the editors' copies of a declaration the scan met in
+	// a capability folder (validate.EditorLeftover), in the order it met
+	// them: beside a declaration, strays once a change deletes that
+	// declaration; alone, strays already. Not compared by same (they come
+	// and go as a declaration is edited, and are no new generation): a
+	// watcher keeping its snapshot takes those of its latest scan
+	// (keepLeftovers).
+	leftovers atomic.Pointer[[]leftover]
 }
 
-// noteLeftovers records the editors' copies of a declaration met beside
-// one (Tree.leftovers).
-func (t *Tree) noteLeftovers(ps []string) {
+// leftover is an editor's copy of a declaration the scan met (Tree.leftovers),
+// with what its finish needs to say which copies that are one file (a
+// symbolic link to another) it warns of: one name each, the first met.
+type leftover struct {
+	// real is the real path of the file rel leads to (the scanner's
+	// linkedFile.real, which tells one file), target its repository path
+	// (rel itself for no link; "" outside the repository).
+	rel, real, target string
+	// taken says another stray of the walk's is that file (the scan warns
+	// of it, not of a copy), hidden that a declaration is (a stray of no
+	// warning, the scan's manifestReal): either way no copy of it is warned of.
+	taken, hidden bool
+}
+
+// noteLeftovers records the editors' copies of a declaration met in
+// capability folders (Tree.leftovers), in the walk's order.
+func (t *Tree) noteLeftovers(ls []leftover) {
 	if t == nil {
 		return
 	}
-	slices.Sort(ps)
-	t.leftovers.Store(&ps)
+	t.leftovers.Store(&ls)
 }
 
 // keepLeftovers gives t, a served tree the same as u but perhaps for its
@@ -1525,15 +1563,21 @@ func (t *Tree) keepLeftovers(u *Tree) {
 	}
 }
 
-// leftoversBeside returns Tree.leftovers.
-func (t *Tree) leftoversBeside() []string {
+// leftoverList returns Tree.leftovers.
+func (t *Tree) leftoverList() []leftover {
 	if t == nil {
 		return nil
 	}
-	if ps := t.leftovers.Load(); ps != nil {
-		return *ps
+	if ls := t.leftovers.Load(); ls != nil {
+		return *ls
 	}
 	return nil
+}
+
+// isLeftover reports whether the scan met p as an editor's copy of a
+// declaration (Tree.leftovers).
+func (t *Tree) isLeftover(p string) bool {
+	return slices.ContainsFunc(t.leftoverList(), func(l leftover) bool { return l.rel == p })
 }
 
 // ownRepoChanges are the reasons to rescan for a change that makes a

@@ -609,6 +609,16 @@ func (sc *scanner) readConfig(abs, target string) {
 	sc.layout = sc.repoLayout(rc)
 }
 
+// repoPath is the repository path of the real path real, "" when it is
+// outside the repository.
+func (sc *scanner) repoPath(real string) string {
+	rel, err := filepath.Rel(sc.real, real)
+	if err != nil || !filepath.IsLocal(rel) {
+		return ""
+	}
+	return filepath.ToSlash(rel)
+}
+
 // relToRoot makes an absolute path repository-relative: lexically against
 // the repository path as given (it may be a link, like git-sync's current),
 // else against the real root after resolving links.
@@ -2159,18 +2169,22 @@ func (sc *scanner) finish() {
 	// overlay of a proposed change.
 	slices.SortStableFunc(sc.src.Workflows, func(a, b validate.File) int { return strings.Compare(a.Path, b.Path) })
 	slices.SortStableFunc(sc.src.Cards, func(a, b validate.CardSource) int { return strings.Compare(a.Path, b.Path) })
-	var beside []string
+	var left []leftover
 	for _, f := range sc.leftovers {
+		// For the overlay (settleStrays), which does this again with a
+		// change made.
+		l := leftover{rel: f.rel, real: f.real, target: sc.repoPath(f.real), taken: sc.strayReal[f.real], hidden: sc.manifestReal[f.real]}
+		if sc.tree != nil {
+			left = append(left, l)
+		}
 		cs := sc.caps[validate.CapabilityFolder(f.rel, sc.capDir)]
 		if (cs == nil || cs.Manifest.Path == "") && !sc.strayReal[f.real] {
 			sc.strayReal[f.real] = true
 			sc.strays = append(sc.strays, f)
 			sc.tree.note(f.rel, entryFile) // as file notes a stray
-		} else if cs != nil && cs.Manifest.Path != "" {
-			beside = append(beside, f.rel) // a stray once a change deletes the declaration
 		}
 	}
-	sc.tree.noteLeftovers(beside)
+	sc.tree.noteLeftovers(left)
 	sc.leftovers = nil
 	for _, f := range sc.strays {
 		if !sc.manifestReal[f.real] {
