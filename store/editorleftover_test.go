@@ -63,8 +63,14 @@ func TestWatcherIgnoresEditorLeftovers(t *testing.T) {
 			if got := misplaced(snap.Diagnostics); !slices.Equal(got, want) {
 				t.Errorf("capability-misplaced at %q, want %q:\n%s", got, want, formatDiagnostics(snap.Diagnostics))
 			}
-			if bumped := st.Generation != served.Generation; bumped != tt.bump || (snap == served) == tt.bump {
+			// Not a new generation: the served snapshot, or the new one
+			// served as it where only the copies the tree keeps differ
+			// (Tree.leftovers).
+			if bumped := st.Generation != served.Generation; bumped != tt.bump || snap.Generation != st.Generation || (snap == served) && tt.bump {
 				t.Errorf("generation %d after %d (snapshot kept: %t), want a new one: %t", st.Generation, served.Generation, snap == served, tt.bump)
+			}
+			if !tt.bump && (snap.Digest != served.Digest || !snap.BuiltAt.Equal(served.BuiltAt)) {
+				t.Errorf("digest %s built at %v, want the served %s built at %v", snap.Digest, snap.BuiltAt, served.Digest, served.BuiltAt)
 			}
 			if !tt.bump && !slices.Equal(snap.Diagnostics, served.Diagnostics) {
 				t.Errorf("findings changed:\n%s", formatDiagnostics(snap.Diagnostics))
@@ -125,10 +131,13 @@ func TestOverlayLeftoverBesideDeletedDeclaration(t *testing.T) {
 	}
 }
 
-// TestWatcherKeepsLeftoversForOverlay: a watcher that keeps its snapshot
-// when an editor's copy comes or goes beside a declaration (no new
+// TestWatcherKeepsLeftoversForOverlay: a watcher whose rescan differs
+// only in an editor's copy come or gone beside a declaration (no new
 // generation) still judges a change deleting that declaration as a rescan
 // does: the copy made since is warned of, the one deleted since is not.
+// The snapshot served before is left as it was (a reader holding it
+// judges by what its scan saw), and a rescan finding nothing new keeps
+// the snapshot served, with all readers derived from it.
 func TestWatcherKeepsLeftoversForOverlay(t *testing.T) {
 	const decl = "capabilities/claude/capability.json"
 	repo, _ := scanRepoCopy(t)
@@ -142,14 +151,29 @@ func TestWatcherKeepsLeftoversForOverlay(t *testing.T) {
 	if _, err := w.Reload(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if w.Current() != served {
-		t.Fatalf("a new snapshot (generation %d after %d): the copies should leave it as it is", w.Current().Generation, served.Generation)
+	now := w.Current()
+	if now.Generation != served.Generation || now.Digest != served.Digest || !now.BuiltAt.Equal(served.BuiltAt) {
+		t.Fatalf("generation %d, digest %s after generation %d, digest %s: the copies should leave them as they are",
+			now.Generation, now.Digest, served.Generation, served.Digest)
 	}
-	src, err := w.Current().Overlay(nil, []string{decl})
-	if err != nil {
+	judged := func(snap *store.Snapshot) *store.Snapshot {
+		t.Helper()
+		src, err := snap.Overlay(nil, []string{decl})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return store.Build(src, false)
+	}
+	got, before := judged(now), judged(served)
+	if got, want := misplaced(before.Diagnostics), []string{decl + ".bak"}; !slices.Equal(got, want) {
+		t.Errorf("the snapshot served before: capability-misplaced at %q, want %q (what its scan saw)", got, want)
+	}
+	if _, err := w.Reload(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	got := store.Build(src, false)
+	if w.Current() != now {
+		t.Errorf("a rescan that found nothing new served another snapshot")
+	}
 	overlayApply[string](t, repo, nil, []string{decl})
 	want := scanLoadRepo(t, repo)
 	if g, w := formatDiagnostics(got.Diagnostics), formatDiagnostics(want.Diagnostics); g != w {
@@ -158,4 +182,43 @@ func TestWatcherKeepsLeftoversForOverlay(t *testing.T) {
 	if got, want := misplaced(got.Diagnostics), []string{decl + "~"}; !slices.Equal(got, want) {
 		t.Errorf("capability-misplaced at %q, want %q", got, want)
 	}
+}
+
+// TestWatcherLeftoversRace: POST /validate's readers judge changes by the
+// served snapshot while the watcher rescans as editor's copies come and
+// go beside a declaration: no snapshot is written once served (go test
+// -race).
+func TestWatcherLeftoversRace(t *testing.T) {
+	const decl = "capabilities/claude/capability.json"
+	repo, _ := scanRepoCopy(t)
+	w, _ := startWatcher(t, repo, store.WatchOptions{})
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			if _, err := w.Current().Overlay(nil, []string{decl}); err != nil {
+				t.Error(err)
+				return
+			}
+		}
+	}()
+	for i := range 6 {
+		p := filepath.Join(repo, decl+".bak")
+		if i%2 == 0 {
+			writeTestFile(t, p, []byte(`{"id": "x"}`))
+		} else if err := os.Remove(p); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Reload(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	close(stop)
+	<-done
 }

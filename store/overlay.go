@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"syscall"
 
 	"github.com/capreg/capreg/validate"
@@ -1527,9 +1526,11 @@ type Tree struct {
 	// them: beside a declaration, strays once a change deletes that
 	// declaration; alone, strays already. Not compared by same (they come
 	// and go as a declaration is edited, and are no new generation): a
-	// watcher keeping its snapshot takes those of its latest scan
-	// (keepLeftovers).
-	leftovers atomic.Pointer[[]leftover]
+	// watcher whose latest scan differs from the served one in them alone
+	// serves that scan's snapshot under the served generation
+	// (sameLeftovers), as a served snapshot, its Tree with it, never
+	// changes.
+	leftovers []leftover
 }
 
 // leftover is an editor's copy of a declaration the scan met (Tree.leftovers),
@@ -1549,18 +1550,14 @@ type leftover struct {
 // noteLeftovers records the editors' copies of a declaration met in
 // capability folders (Tree.leftovers), in the walk's order.
 func (t *Tree) noteLeftovers(ls []leftover) {
-	if t == nil {
-		return
+	if t != nil {
+		t.leftovers = ls
 	}
-	t.leftovers.Store(&ls)
 }
 
-// keepLeftovers gives t, a served tree the same as u but perhaps for its
-// leftovers, those of u, the tree of a later scan.
-func (t *Tree) keepLeftovers(u *Tree) {
-	if t != nil && u != nil && t != u {
-		t.leftovers.Store(u.leftovers.Load())
-	}
+// sameLeftovers reports whether t and u hold the same Tree.leftovers.
+func (t *Tree) sameLeftovers(u *Tree) bool {
+	return slices.Equal(t.leftoverList(), u.leftoverList())
 }
 
 // leftoverList returns Tree.leftovers.
@@ -1568,10 +1565,7 @@ func (t *Tree) leftoverList() []leftover {
 	if t == nil {
 		return nil
 	}
-	if ls := t.leftovers.Load(); ls != nil {
-		return *ls
-	}
-	return nil
+	return t.leftovers
 }
 
 // isLeftover reports whether the scan met p as an editor's copy of a

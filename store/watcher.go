@@ -799,12 +799,22 @@ func (w *Watcher) wait(st *Status, b built) outcome {
 // serve puts a valid build in next, unless it is identical to the served
 // one: then the served snapshot stays, with its generation, and only a
 // failure reported since (a broken change that was reverted) is cleared.
+// A build identical but for the editors' copies of a declaration its
+// tree keeps (Tree.leftovers) is served under the served generation, in
+// its place: a served snapshot never changes.
 func (w *Watcher) serve(next *watchState, b built) outcome {
 	st := &next.status
 	snap, cur := b.snap, next.snap
 	if snap.sameAs(cur) {
-		snap.Generation = cur.Generation
-		cur.Tree.keepLeftovers(snap.Tree) // the editors' copies beside declarations, which sameAs leaves out
+		if !snap.Tree.sameLeftovers(cur.Tree) {
+			// Only the editors' copies of a declaration differ, which
+			// sameAs leaves out (they are no new generation) and POST
+			// /validate judges a change by (Tree.leftovers): the new
+			// snapshot is served as the served one, which never changes
+			// once served. Readers derive again what they attached to it.
+			snap.Generation, snap.BuiltAt = cur.Generation, cur.BuiltAt
+			next.snap = snap
+		}
 		st.Unchanged++
 		if st.Failure != nil {
 			w.log.Info("the failure is resolved: the repository is back to the served registry",
