@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -17,7 +18,9 @@ const maxInvisibleLines = 3
 // not show: white space at the line's end (spaces, tabs), the newline at
 // the end of the file, or, inside the line, a character that prints as
 // nothing (a zero width space, U+200B), a Unicode space for a plain one
-// (a no-break space, U+00A0), or a tab for spaces. Such a "-" and "+"
+// (a no-break space, U+00A0), or a tab for spaces, or bytes that are no
+// UTF-8 (a Latin-1 0xE9 for "é", a stray 0xFF), which a terminal shows as
+// the replacement character or not at all. Such a "-" and "+"
 // line look the same, and the diff alone left a person to guess what to
 // fix. Lines are named by their number in the committed file; the diff
 // itself is left as it is, a patch that applies.
@@ -137,19 +140,29 @@ func blank(r rune) bool { return r == ' ' || r == '\t' || unicode.Is(unicode.Zs,
 // shownItem is one item of a line as a terminal shows it (shown): a
 // character, or a run of white space, of its width in columns where it
 // holds no tab (-1 where it does: a tab's width depends on the column it
-// lands on, shifted in the diff by the "-" or "+" before the line).
+// lands on, shifted in the diff by the "-" or "+" before the line), or a
+// run of bytes that are no UTF-8 (r noUTF8, width their count).
 type shownItem struct {
 	r     rune
 	width int
 }
 
+// noUTF8 is the shownItem.r of bytes that are no UTF-8.
+const noUTF8 rune = -1
+
 // shown is the line s as a terminal shows it: without the characters
 // that print as nothing (zeroWidth), each run of white space one item,
-// and none at its end.
+// each run of bytes that are no UTF-8 one, and none at its end.
 func shown(s string) []shownItem {
 	var out []shownItem
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
 		switch {
+		case r == utf8.RuneError && n == 1 && len(out) > 0 && out[len(out)-1].r == noUTF8:
+			out[len(out)-1].width++
+		case r == utf8.RuneError && n == 1:
+			out = append(out, shownItem{r: noUTF8, width: 1})
 		case zeroWidth(r):
 		case !blank(r):
 			out = append(out, shownItem{r: r})
@@ -172,19 +185,95 @@ func shown(s string) []shownItem {
 
 // looksAlike reports whether the lines c and g look the same on a
 // terminal: the same characters, but those that print as nothing, with
-// runs of white space as wide, or either holding a tab.
+// runs of white space as wide, or either holding a tab; and where one
+// holds bytes that are no UTF-8, the other holds as many of them, or no
+// more characters beyond ASCII (but blanks) than it holds bytes: what
+// they may have meant in another encoding, a replacement character, or
+// nothing, as a terminal may hide them.
 func looksAlike(c, g string) bool {
 	a, b := shown(c), shown(g)
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i].r != b[i].r || a[i].width != b[i].width && a[i].width >= 0 && b[i].width >= 0 {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i].r == noUTF8 && b[j].r == noUTF8:
+			i, j = i+1, j+1
+		case a[i].r == noUTF8:
+			j = foreignItems(b, j, a[i].width)
+			i++
+		case b[j].r == noUTF8:
+			i = foreignItems(a, i, b[j].width)
+			j++
+		case a[i].r != b[j].r || a[i].width != b[j].width && a[i].width >= 0 && b[j].width >= 0:
 			return false
+		default:
+			i, j = i+1, j+1
 		}
 	}
-	return true
+	rest := func(items []shownItem) bool {
+		return !slices.ContainsFunc(items, func(it shownItem) bool { return it.r != noUTF8 })
+	}
+	return rest(a[i:]) && rest(b[j:])
 }
+
+// foreignItems is the index of items past at most n characters beyond
+// ASCII from items[i] on (foreignRun).
+func foreignItems(items []shownItem, i, n int) int {
+	for ; n > 0 && i < len(items) && items[i].r >= utf8.RuneSelf; n-- {
+		i++
+	}
+	return i
+}
+
+// foreignRun is the length in bytes of the at most n characters beyond
+// ASCII, but blanks and those printing as nothing, s starts with: what a
+// run of n bytes that are no UTF-8 may stand for (foreignItems).
+func foreignRun(s string, n int) int {
+	i := 0
+	for ; n > 0 && i < len(s); n-- {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r < utf8.RuneSelf || r == utf8.RuneError && size == 1 || blank(r) || zeroWidth(r) {
+			break
+		}
+		i += size
+	}
+	return i
+}
+
+// noUTF8Run is the length of the bytes that are no UTF-8 s starts with.
+func noUTF8Run(s string) int {
+	i := 0
+	for i < len(s) {
+		if r, size := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError || size != 1 {
+			break
+		}
+		i++
+	}
+	return i
+}
+
+// holding names what a line holds at a place insideDiff names: bytes that
+// are no UTF-8 by their values ("the byte 0xE9 (no UTF-8)", "the bytes
+// 0xE2 0x80 (no UTF-8)"),
+// characters as runs does.
+func holding(s string) string {
+	if noUTF8Run(s) == 0 {
+		return runs(s)
+	}
+	var b strings.Builder
+	for i := range min(len(s), maxBytesNamed) {
+		fmt.Fprintf(&b, " 0x%02X", s[i])
+	}
+	if len(s) > maxBytesNamed {
+		b.WriteString(" …")
+	}
+	if len(s) == 1 {
+		return "the byte" + b.String() + " (no UTF-8)"
+	}
+	return "the bytes" + b.String() + " (no UTF-8)"
+}
+
+// maxBytesNamed bounds the bytes holding names one by one.
+const maxBytesNamed = 8
 
 // insideDiff names where the committed line c first differs from the
 // generated line g, which looks the same (looksAlike): the column, in
@@ -206,6 +295,29 @@ func insideDiff(c, g string) string {
 		rg, ng := utf8.DecodeRuneInString(g[j:])
 		same := i < len(c) && j < len(g) && rc == rg
 		switch {
+		case i < len(c) && rc == utf8.RuneError && nc == 1 || j < len(g) && rg == utf8.RuneError && ng == 1:
+			// Bytes that are no UTF-8, in either line, and what the other
+			// holds in their place (looksAlike).
+			var cr, gr string
+			switch nc, ng := noUTF8Run(c[i:]), noUTF8Run(g[j:]); {
+			case nc > 0 && ng > 0:
+				cr, gr = c[i:i+nc], g[j:j+ng]
+			case nc > 0:
+				cr, gr = c[i:i+nc], g[j:j+foreignRun(g[j:], nc)]
+			default:
+				cr, gr = c[i:i+foreignRun(c[i:], ng)], g[j:j+ng]
+			}
+			at := col
+			i, j, col = i+len(cr), j+len(gr), col+utf8.RuneCountInString(cr)
+			switch {
+			case cr == gr:
+			case gr == "":
+				put(fmt.Sprintf("holds %s at column %d, which the generated line has not", holding(cr), at))
+			case cr == "":
+				put(fmt.Sprintf("lacks at column %d %s the generated line has", at, holding(gr)))
+			default:
+				put(fmt.Sprintf("holds %s at column %d where the generated line has %s%s", holding(cr), at, holding(gr), latin1(cr, gr)))
+			}
 		case i < len(c) && zeroWidth(rc) && !same:
 			put(fmt.Sprintf("holds %s at column %d, which the generated line has not", runs(c[i:i+nc]), col))
 			i, col = i+nc, col+1
@@ -245,6 +357,15 @@ func insideDiff(c, g string) string {
 	return first
 }
 
+// latin1 says that the byte c, which is no UTF-8, is the Latin-1 code of
+// the character g ("é" written as 0xE9), "" when it is not.
+func latin1(c, g string) string {
+	if r, size := utf8.DecodeRuneInString(g); len(c) == 1 && size == len(g) && r == rune(c[0]) {
+		return fmt.Sprintf(", of which 0x%02X is the Latin-1 code (write the file as UTF-8)", c[0])
+	}
+	return ""
+}
+
 // blankRun is the length in bytes of the white space (blank) s starts with.
 func blankRun(s string) int {
 	for i, r := range s {
@@ -259,7 +380,8 @@ func blankRun(s string) int {
 var runeNames = map[rune]string{' ': "space", '\t': "tab", '\u00a0': "no-break space", '\u202f': "narrow no-break space",
 	'\u2007': "figure space", '\u2009': "thin space", '\u200a': "hair space", '\u3000': "ideographic space",
 	'\u200b': "zero width space", '\u200c': "zero width non-joiner", '\u200d': "zero width joiner",
-	'\u2060': "word joiner", '\ufeff': "zero width no-break space", '\u00ad': "soft hyphen"}
+	'\u2060': "word joiner", '\ufeff': "zero width no-break space", '\u00ad': "soft hyphen",
+	'\ufffd': "replacement character"}
 
 // runs names the characters of s, each run of one by its count, name and
 // code point: "a tab (U+0009)", "2 spaces (U+0020)", "a no-break space

@@ -52,6 +52,15 @@ func TestInvisibleNote(t *testing.T) {
 			`line 2 holds a no-break space (U+00A0) at column 1 where the generated line has a space (U+0020)`},
 		{"four spaces for two", "{\n    \"a\": 1,\n  \"b\": 2\n}\n", ""},
 		{"a visible change and a no-break space", "{\n  \"a\":\u00a03,\n  \"b\": 2\n}\n", ""},
+		// Bytes that are no UTF-8, which a terminal shows as the
+		// replacement character or hides, named by column and value.
+		{"a stray byte", "{\n  \"a\": 1,\xff\n  \"b\": 2\n}\n",
+			`line 2 holds the byte 0xFF (no UTF-8) at column 10, which the generated line has not`},
+		{"a stray byte and trailing spaces", "{\n  \"a\":\xff 1,  \n  \"b\": 2\n}\n",
+			`line 2 holds the byte 0xFF (no UTF-8) at column 7, which the generated line has not, and ends in 2 spaces, which the generated line has not`},
+		{"a stray byte and a visible change", "{\n  \"a\":\xff 3,\n  \"b\": 2\n}\n", ""},
+		{"a stray byte before a digit", "{\n  \"a\": \xff1,\n  \"b\": 2\n}\n",
+			`line 2 holds the byte 0xFF (no UTF-8) at column 8, which the generated line has not`},
 		// Named by the committed file's line, which a line deleted before
 		// it shifts from the generated file's.
 		{"a line deleted before", "{\n  \"z\": 0,\n  \"a\": 1,\n  \"b\": 2 \n}\n", `: line 4 ends in a space, which`},
@@ -99,6 +108,39 @@ func TestInvisiblesNoteCountsTheLinesLeftOut(t *testing.T) {
 	u.replaced(10, removed[4:], added[4:])
 	if got := u.note(); !strings.HasSuffix(got, "; and 2 more lines") {
 		t.Errorf("five lines: note %q", got)
+	}
+}
+
+// TestInvisibleDiffNamesBytesOfNoUTF8: bytes that are no UTF-8 in the
+// committed line, a terminal's replacement character or nothing, are
+// named by their values and column (in characters, each such byte one),
+// and what the generated line has in their place: a character they are
+// the Latin-1 code of, another beyond ASCII, the replacement character
+// itself, other such bytes, or nothing; lines that differ to the eye
+// besides are named by nothing.
+func TestInvisibleDiffNamesBytesOfNoUTF8(t *testing.T) {
+	for _, tt := range []struct{ c, g, want string }{
+		{"caf\xe9 au lait\n", "café au lait\n", "holds the byte 0xE9 (no UTF-8) at column 4 where the generated line has a character (U+00E9), of which 0xE9 is the Latin-1 code (write the file as UTF-8)"},
+		{"\xe9t\xe9\n", "été\n", "holds the byte 0xE9 (no UTF-8) at column 1 where the generated line has a character (U+00E9), of which 0xE9 is the Latin-1 code (write the file as UTF-8) (and 1 more such place in the line)"},
+		{"args\x85]\n", "args…]\n", "holds the byte 0x85 (no UTF-8) at column 5 where the generated line has a character (U+2026)"},
+		{"a\xffb\n", "a\ufffdb\n", "holds the byte 0xFF (no UTF-8) at column 2 where the generated line has a replacement character (U+FFFD)"},
+		{"a\xe2\x80b\n", "a\u2026b\n", "holds the bytes 0xE2 0x80 (no UTF-8) at column 2 where the generated line has a character (U+2026)"},
+		{"a\xffb\n", "a\xfeb\n", "holds the byte 0xFF (no UTF-8) at column 2 where the generated line has the byte 0xFE (no UTF-8)"},
+		{"ab\xff\xfe\n", "ab\n", "holds the bytes 0xFF 0xFE (no UTF-8) at column 3, which the generated line has not"},
+		{"\u00e9\xffb\n", "\u00e9b\n", "holds the byte 0xFF (no UTF-8) at column 2, which the generated line has not"},
+		{"a\u00e9b\n", "a\xe9b\n", "holds a character (U+00E9) at column 2 where the generated line has the byte 0xE9 (no UTF-8)"},
+		{"ab\n", "a\xffb\n", "lacks at column 2 the byte 0xFF (no UTF-8) the generated line has"},
+		{"a\u200b\xffb\n", "a\u200bb\n", "holds the byte 0xFF (no UTF-8) at column 3, which the generated line has not"},
+		{"\xff\xff\xff\xff\xff\xff\xff\xff\xff\n", "\n", "holds the bytes 0xFF 0xFF 0xFF 0xFF 0xFF 0xFF 0xFF 0xFF … (no UTF-8) at column 1, which the generated line has not"},
+		{"a\xffb\n", "a\xffb  \n", "lacks the 2 spaces the generated line ends in"},
+		{"a\xe9b\n", "aéeb\n", ""}, // a character more than bytes
+		{"a\xe9b\n", "axb\n", ""},  // ASCII, which is shown as it is
+		{"a\xe9 b\n", "a\u00a0b\n", "holds the byte 0xE9 (no UTF-8) at column 2, which the generated line has not (and 1 more such place in the line)"}, // not for a blank: hidden
+		{"caf\xe9 au lait\n", "café au lai\n", ""},
+	} {
+		if got := invisibleDiff(tt.c, tt.g); got != tt.want {
+			t.Errorf("invisibleDiff(%q, %q) = %q, want %q", tt.c, tt.g, got, tt.want)
+		}
 	}
 }
 
