@@ -102,7 +102,7 @@ func invisibleDiff(c, g string) string {
 		case gEnd == "":
 			why = append(why, "ends in "+spaces(cEnd)+", which the generated line has not (trailing white space: delete it)")
 		case cEnd == "":
-			why = append(why, "lacks the "+spaces(gEnd)+" the generated line ends in")
+			why = append(why, "lacks "+spaces(gEnd)+" the generated line ends in")
 		default:
 			why = append(why, "ends in "+spaces(cEnd)+" where the generated line ends in "+spaces(gEnd))
 		}
