@@ -890,7 +890,7 @@ func blockFields(file string, src []byte, loc []int, s *sink) blockScan {
 				list = ""
 			}
 			if first, again := seen[k]; again {
-				s.atOffset(file, src, at, "", "marker-duplicate-key", "duplicate key '%s' in gsd:loop-host block (first at line %d)", k, lineOf(src, first))
+				s.atOffset(file, src, at, "", "marker-duplicate-key", "duplicate key '%s' in gsd:loop-host block (first at line %d)%s", k, lineOf(src, first), conflictHint(src, loc[2], loc[3]))
 				if dup == nil {
 					dup = map[string]bool{}
 				}
@@ -2252,4 +2252,24 @@ func UTF16(data []byte) (why string, ok bool) {
 		return "it starts with a UTF-16 byte order mark", true
 	}
 	return "every other byte is zero, as in UTF-16 without a byte order mark", true
+}
+
+// conflictHint names the merge conflict left in src[from:to], a marker's
+// body, where a line there starts with a conflict marker (seven '<', '=',
+// '>' or '|'): a key repeated between <<<<<<< and >>>>>>> is both sides
+// of a merge git could not finish, which "duplicate key" alone did not say.
+func conflictHint(src []byte, from, to int) string {
+	for off := from; off < to; {
+		end := bytes.IndexByte(src[off:to], '\n')
+		if end < 0 {
+			end = to - off
+		}
+		line := bytes.TrimLeft(src[off:off+end], " \t")
+		if len(line) >= 7 && bytes.Count(line[:7], line[:1]) == 7 && bytes.IndexByte([]byte("<=>|"), line[0]) >= 0 &&
+			(len(line) == 7 || line[7] == ' ' || line[7] == '\t' || line[7] == '\r') {
+			return fmt.Sprintf(": a merge left its conflict unresolved here (%s at line %d); keep the lines meant from each side and delete the marker lines (<<<<<<<, ======= and >>>>>>>)", line[:7], lineOf(src, off))
+		}
+		off += end + 1
+	}
+	return ""
 }

@@ -14,7 +14,7 @@ type Rule struct {
 // RuleByID and the SARIF output read it as it is: treat it as read-only.
 var Rules = []Rule{
 	// Reading the repository.
-	{"json-syntax", Error, "a JSON file (capability, card, capreg.json, config schema) does not parse"},
+	{"json-syntax", Error, "a JSON file (capability, card, capreg.json, config schema) does not parse (a merge left unresolved, its conflict markers <<<<<<< to >>>>>>> in the file, is said to be one, with where it ends)"},
 	{"json-duplicate-key", Error, "a JSON object repeats a key; JSON.parse would silently keep the last value"},
 	{"json-bom", Warning, "a JSON input starts with a UTF-8 byte order mark, which many JSON readers reject (Node's JSON.parse, which gsd-core reads its manifests with)"},
 	{"invalid-utf8", Warning, "a JSON input or a workflow holding a marker has bytes that are not UTF-8 (read as U+FFFD)"},
@@ -37,7 +37,7 @@ var Rules = []Rule{
 	{"marker-in-code", Warning, "a host workflow with render-hooks call sites holds its gsd:loop-host block or its marker tags only as indented code at the margin (a tab or four spaces, in no list item or quote), so they are ignored"},
 	{"marker-continued-line", Warning, "a line of a gsd:loop-host block goes on with the list of the key above it (on the very next line, as bare values or YAML or markdown items: \"- item\", \"* item\"): gsd-core reads each field from its own line only, so those values are not read"},
 	{"marker-key-near-miss", Warning, "a line of a gsd:loop-host block writes a key the block also writes as gsd-core reads it, misspelt (`stpe:` beside `step:`, `Points:` beside `points:`) or with a character that only looks like a colon (`step：`): gsd-core reads the key from the line writing it so and ignores this one, so its value is not read"},
-	{"marker-duplicate-key", Error, "a gsd:loop-host block repeats a key, or a marker tag an attribute it is read for (`id`, `name`, `produces`, `consumes`)"},
+	{"marker-duplicate-key", Error, "a gsd:loop-host block repeats a key (one between merge conflict markers, <<<<<<< to >>>>>>>, is said to be a merge left unresolved), or a marker tag an attribute it is read for (`id`, `name`, `produces`, `consumes`)"},
 	{"marker-multiple", Error, "one workflow file holds more than one marker, or tags naming points of several steps"},
 	{"marker-unknown-step", Error, "a marker declares a step outside discuss, plan, execute, verify, ship"},
 	{"marker-duplicate-step", Error, "two workflow files declare the same step (two whose paths differ only in case or Unicode form, workflows/Verify.md beside workflows/verify.md, are told so, as a Windows or macOS checkout holds one of them)"},

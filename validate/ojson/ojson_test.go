@@ -132,6 +132,17 @@ func TestParseErrors(t *testing.T) {
 		{`{} // end`, SyntaxError, 3, "", "JSON has no comments"},
 		{`// head` + "\n{}", SyntaxError, 0, "", "JSON has no comments"},
 		{`{"a": 1 / 2}`, SyntaxError, 8, "", "unexpected '/', expected ',' or '}'"},
+		// A merge conflict left in the file, as git writes one: said so,
+		// with where it ends, where it was "unexpected '<', expected a
+		// string key". A marker only at a line's start, seven alike and
+		// then a blank or the line's end.
+		{"{\n<<<<<<< HEAD\n  \"v\": 1\n=======\n  \"v\": 2\n>>>>>>> topic\n}", SyntaxError, 2, "", "a merge conflict marker (<<<<<<<) that a merge left unresolved (the conflict ends at line 6): keep the lines meant from each side and delete the marker lines (<<<<<<<, ======= and >>>>>>>)"},
+		{"{\r\n  \"v\": 1\r\n=======\r\n  \"v\": 2\r\n>>>>>>> topic\r\n}", SyntaxError, 13, "", "a merge conflict marker (=======) that a merge left unresolved (the conflict ends at line 5)"},
+		{"[1,\n=======\n2,\n>>>>>>> b\n]", SyntaxError, 4, "/1", "a merge conflict marker (=======) that a merge left unresolved (the conflict ends at line 4)"},
+		{"[1,\n>>>>>>>\n]", SyntaxError, 4, "/1", "a merge conflict marker (>>>>>>>) that a merge left unresolved: keep"},
+		{"<<<<<<< HEAD\n{}\n=======\n[]\n>>>>>>> b\n", SyntaxError, 0, "", "a merge conflict marker (<<<<<<<)"},
+		{"[1,\n<<<<<<<<\n]", SyntaxError, 4, "/1", "unexpected '<', expected a value"},
+		{"[1, <<<<<<< x\n]", SyntaxError, 4, "/1", "unexpected '<', expected a value"},
 		// A key or string written as JavaScript or YAML take it: the
 		// message says what to type.
 		{`{'tier': "core"}`, SyntaxError, 1, "", `unexpected '\'', expected a string key: JSON keys take double quotes, not single ones; write "tier"`},

@@ -227,7 +227,7 @@ func (p *parser) parse(src []byte) (Value, []Error) {
 	v := p.value(0)
 	if p.fatal == nil {
 		p.skipSpace()
-		if p.pos < len(p.src) && !p.comment() {
+		if p.pos < len(p.src) && !p.slip() {
 			p.fail(p.pos, "unexpected %s after the JSON value", p.describe())
 		}
 	}
@@ -451,6 +451,60 @@ func (p *parser) comment() bool {
 	return true
 }
 
+// slip reports whether a known slip starts at p.pos, a comment or a merge
+// conflict marker, and fails the parse there, saying so, if it does.
+func (p *parser) slip() bool { return p.comment() || p.conflictMarker() }
+
+// conflictMarker reports whether a merge conflict marker starts at p.pos
+// (a line starting with seven '<', '|', '=' or '>', as git leaves in a
+// file it could not merge), and fails the parse there if so: "unexpected
+// '<', expected a string key" did not say that the file was committed
+// mid-merge.
+func (p *parser) conflictMarker() bool {
+	marker, ok := conflictMarkerAt(p.src, p.pos)
+	if !ok {
+		return false
+	}
+	end := ""
+	if marker != ">>>>>>>" {
+		for i := p.pos + 7; i < len(p.src); i++ {
+			if p.src[i-1] == '\n' {
+				if m, ok := conflictMarkerAt(p.src, i); ok && m == ">>>>>>>" {
+					line, _ := Position(p.src, i)
+					end = fmt.Sprintf(" (the conflict ends at line %d)", line)
+					break
+				}
+			}
+		}
+	}
+	p.fail(p.pos, "a merge conflict marker (%s) that a merge left unresolved%s: keep the lines meant from each side and delete the marker lines (<<<<<<<, ======= and >>>>>>>)", marker, end)
+	return true
+}
+
+// conflictMarkerAt returns the merge conflict marker starting src[at:],
+// if one does: at a line's start, seven of one of '<', '|', '=', '>', then
+// a space, a line end or the end of the file.
+func conflictMarkerAt(src []byte, at int) (string, bool) {
+	if at > 0 && src[at-1] != '\n' && src[at-1] != '\r' || at+7 > len(src) {
+		return "", false
+	}
+	c := src[at]
+	if c != '<' && c != '|' && c != '=' && c != '>' {
+		return "", false
+	}
+	for i := at + 1; i < at+7; i++ {
+		if src[i] != c {
+			return "", false
+		}
+	}
+	if at+7 < len(src) {
+		if n := src[at+7]; n != ' ' && n != '\t' && n != '\n' && n != '\r' {
+			return "", false
+		}
+	}
+	return string(src[at : at+7]), true
+}
+
 // missingComma reports whether the next value of an object's member
 // (what "member") or an array's item ("item") starts at p.pos, where a ','
 // or the container's close was expected, and fails the parse there if so:
@@ -521,7 +575,7 @@ func (p *parser) value(depth int) Value {
 		p.fail(p.pos, "unexpected end of file, expected a value%s", p.eofHint())
 		return Value{}
 	}
-	if p.comment() {
+	if p.slip() {
 		return Value{}
 	}
 	start := p.pos
@@ -635,7 +689,7 @@ func (p *parser) object(depth int) Value {
 	for p.fatal == nil {
 		p.skipSpace()
 		if p.pos >= len(p.src) || p.src[p.pos] != '"' {
-			if !p.comment() {
+			if !p.slip() {
 				p.failExpected("unexpected %s, expected a string key%s%s%s", p.describe(), p.quoteHint("key"), p.eofHint(), p.commaHint())
 			}
 			break
@@ -644,7 +698,7 @@ func (p *parser) object(depth int) Value {
 		key := p.string()
 		p.skipSpace()
 		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
-			if !p.comment() {
+			if !p.slip() {
 				p.fail(p.pos, "unexpected %s, expected ':' after key %s%s", p.describe(), AppendString(nil, key), p.eofHint())
 			}
 			break
@@ -779,7 +833,7 @@ func (p *parser) closes(close byte, what, container string, child *Value) bool {
 	if _, read := slices.BinarySearch(p.commas, end); read && startsValue(p.src[p.pos:]) {
 		return false // a ',' Mended reads at end, where none is written
 	}
-	if !p.comment() && !p.missingComma(end, what) {
+	if !p.slip() && !p.missingComma(end, what) {
 		format, args := "unexpected %s, expected ',' or '%c' in %s%s%s", []any{p.describe(), close, container, p.eofHint(), p.innerQuoteHint(child, end)}
 		if p.pos >= len(p.src) {
 			p.failMended(p.pos, p.closers(), p.pos, format, args...)
