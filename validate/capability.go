@@ -1457,6 +1457,7 @@ func inlineFile(d *doc, ptr string, f *ojson.Value, rel string, data []byte, inl
 		return
 	}
 	fragmentBlockLine(d, ptr+"/path", rel, string(data), s)
+	fragmentConflict(d, ptr+"/path", rel, data, s)
 	// Without a space: "./gradlew build" is a command, and a fragment
 	// linked to a path with spaces is rare beside one.
 	if linkText(data) && !bytes.ContainsRune(data, ' ') {
@@ -1530,6 +1531,50 @@ func fragmentBlockLine(d *doc, ptr, rel, text string, s *sink) {
 	s.warnAt(d, ptr, "fragment-block-line",
 		"%s line %d, %q, starts a block of the markdown render-hooks writes, where the fragment is copied as it is: what follows reads as another hook, perhaps of another capability; reword the line, or indent it by four spaces (code)",
 		name, line, strings.TrimRight(text[loc[0]:loc[0]+end], "\r"))
+}
+
+// fragmentConflict reports a fragment file (rel, holding data) that a
+// merge left unresolved: a line starting <<<<<<<, then one that is
+// =======, then one starting >>>>>>>, as git writes a conflict, outside
+// code (a prompt may quote a conflict in a fenced block, to teach
+// resolving one). Inlined, the markers and both sides reach the registry
+// and every prompt rendered from it, and a check passed it in silence.
+// A lone ======= is a heading's underline, and is not read as one.
+func fragmentConflict(d *doc, ptr, rel string, data []byte, s *sink) {
+	if !bytes.Contains(data, []byte("<<<<<<<")) {
+		return
+	}
+	var code spans
+	coded := false
+	want, start := byte('<'), 0
+	for off := 0; off < len(data); {
+		end := bytes.IndexByte(data[off:], '\n')
+		if end < 0 {
+			end = len(data) - off
+		}
+		line := bytes.TrimRight(data[off:off+end], "\r")
+		if len(line) >= 7 && line[0] == want && bytes.Count(line[:7], line[:1]) == 7 &&
+			(len(line) == 7 || want != '=' && (line[7] == ' ' || line[7] == '\t')) {
+			if !coded {
+				code, _, _, _, _ = codeRanges(data)
+				coded = true
+			}
+			if !code.contains(off) {
+				switch want {
+				case '<':
+					want, start = '=', off
+				case '=':
+					want = '>'
+				default:
+					s.at(d, ptr, "fragment-conflict",
+						"fragment %q holds a merge left unresolved, its conflict markers from line %d (<<<<<<<) to line %d (>>>>>>>): both sides and the markers would be inlined into the registry and every prompt rendered from it; keep the lines meant from each side and delete the marker lines",
+						rel, lineOf(data, start), lineOf(data, off))
+					return
+				}
+			}
+		}
+		off += end + 1
+	}
 }
 
 // fragmentHint names the file of the capability folder that a

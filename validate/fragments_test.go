@@ -229,3 +229,46 @@ func TestFragmentPathsDespiteDuplicateKeys(t *testing.T) {
 		t.Errorf("FragmentPaths = %q, want %q", got, want)
 	}
 }
+
+// TestFragmentConflict: a fragment committed mid-merge (git's <<<<<<<,
+// ======= and >>>>>>> lines, in that order, outside code) is a
+// fragment-conflict error naming where the conflict starts and ends,
+// with CRLF line ends too; a heading's ======= underline, a conflict
+// quoted in a fenced block, markers not at a line's start or of eight
+// characters, and markers out of order are none.
+func TestFragmentConflict(t *testing.T) {
+	const ptr = "/contributions/0/fragment/path"
+	cases := []struct {
+		name, text, want string
+	}{
+		{"conflict", "a\n<<<<<<< HEAD\nours\n=======\ntheirs\n>>>>>>> topic\nb\n", "from line 2 (<<<<<<<) to line 6 (>>>>>>>)"},
+		{"crlf, bare markers", "a\r\n<<<<<<<\r\nours\r\n=======\r\ntheirs\r\n>>>>>>>\r\n", "from line 2 (<<<<<<<) to line 6 (>>>>>>>)"},
+		{"diff3", "<<<<<<< HEAD\nours\n||||||| base\nold\n=======\ntheirs\n>>>>>>> topic", "from line 1 (<<<<<<<) to line 7 (>>>>>>>)"},
+		{"after a quoted one", "```\n<<<<<<< HEAD\n=======\n>>>>>>> b\n```\n<<<<<<< HEAD\nx\n=======\ny\n>>>>>>> b\n", "from line 6 (<<<<<<<) to line 10 (>>>>>>>)"},
+		{"setext heading", "Title\n=======\n\ntext >>>>>>> more\n", ""},
+		{"fenced", "A conflict looks like this:\n\n```\n<<<<<<< HEAD\nours\n=======\ntheirs\n>>>>>>> topic\n```\n", ""},
+		{"indented code", "A conflict:\n\n    <<<<<<< HEAD\n    ours\n    =======\n    theirs\n    >>>>>>> topic\n", ""},
+		{"not at a line's start", "x <<<<<<< HEAD\n=======\n>>>>>>> topic\n", ""},
+		{"eight", "<<<<<<<< HEAD\n=======\n>>>>>>> topic\n", ""},
+		{"out of order", ">>>>>>> topic\n=======\n<<<<<<< HEAD\n", ""},
+		{"no end", "<<<<<<< HEAD\nours\n=======\ntheirs\n", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			src := sampleRepo(t)
+			c := secSource(t, src)
+			c.Files["loop/threat-model.md"] = File{Path: "capabilities/security/loop/threat-model.md", Data: []byte(tc.text)}
+			diags := findingsOf(src)
+			got := findingAt(diags, "fragment-conflict", ptr)
+			if tc.want == "" {
+				if len(got) != 0 {
+					t.Fatalf("want no fragment-conflict, got %v", got)
+				}
+				return
+			}
+			if len(got) != 1 || got[0].Severity != Error || !strings.Contains(got[0].Message, `fragment "loop/threat-model.md" holds a merge left unresolved, its conflict markers `+tc.want) {
+				t.Fatalf("want one fragment-conflict error at %s naming %q, got %v\nall: %v", ptr, tc.want, got, diags)
+			}
+		})
+	}
+}
