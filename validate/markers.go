@@ -554,6 +554,13 @@ func readMarker(file string, src []byte, blocks, tags [][]int, unclosed bool, s 
 			"file holds both a gsd:loop-host block (line %d) and loop-point/agent-role tags; keep one form (a document that only shows markers quotes them in backticks or a code block, where they are not read)", lineOf(src, blocks[0][0]))
 		return nil
 	case len(blocks) > 1:
+		if hint := conflictHint(src, 0, blocks[1][1]); hint != "" {
+			// Both sides of a merge git could not finish, each with
+			// its block: the document-quoting advice misled.
+			s.atOffset(file, src, blocks[1][0], "", "marker-multiple",
+				"expected exactly one gsd:loop-host block, found %d (the first is at line %d)%s", len(blocks), lineOf(src, blocks[0][0]), hint)
+			return nil
+		}
 		s.atOffset(file, src, blocks[1][0], "", "marker-multiple",
 			"expected exactly one gsd:loop-host block, found %d (the first is at line %d; a document that only shows markers quotes them in backticks or a code block, where they are not read)", len(blocks), lineOf(src, blocks[0][0]))
 		return nil

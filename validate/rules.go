@@ -38,7 +38,7 @@ var Rules = []Rule{
 	{"marker-continued-line", Warning, "a line of a gsd:loop-host block goes on with the list of the key above it (on the very next line, as bare values or YAML or markdown items: \"- item\", \"* item\"): gsd-core reads each field from its own line only, so those values are not read"},
 	{"marker-key-near-miss", Warning, "a line of a gsd:loop-host block writes a key the block also writes as gsd-core reads it, misspelt (`stpe:` beside `step:`, `Points:` beside `points:`) or with a character that only looks like a colon (`step：`): gsd-core reads the key from the line writing it so and ignores this one, so its value is not read"},
 	{"marker-duplicate-key", Error, "a gsd:loop-host block repeats a key (one between merge conflict markers, <<<<<<< to >>>>>>>, is said to be a merge left unresolved), or a marker tag an attribute it is read for (`id`, `name`, `produces`, `consumes`)"},
-	{"marker-multiple", Error, "one workflow file holds more than one marker, or tags naming points of several steps"},
+	{"marker-multiple", Error, "one workflow file holds more than one marker (two gsd:loop-host blocks after a merge conflict marker, <<<<<<<, are said to be both sides of a merge left unresolved), or tags naming points of several steps"},
 	{"marker-unknown-step", Error, "a marker declares a step outside discuss, plan, execute, verify, ship"},
 	{"marker-duplicate-step", Error, "two workflow files declare the same step (two whose paths differ only in case or Unicode form, workflows/Verify.md beside workflows/verify.md, are told so, as a Windows or macOS checkout holds one of them)"},
 	{"role-family", Error, "a step declares an agent role outside its family (or an unknown role)"},
