@@ -2262,9 +2262,10 @@ func UTF16(data []byte) (why string, ok bool) {
 }
 
 // conflictHint names the merge conflict left in src[from:to], a marker's
-// body, where a line there starts with a conflict marker (seven '<', '=',
-// '>' or '|'): a key repeated between <<<<<<< and >>>>>>> is both sides
-// of a merge git could not finish, which "duplicate key" alone did not say.
+// body, where a line there starts with a conflict marker (seven '<', '>'
+// or '|'; not '=', which also underlines a heading): a key repeated
+// between <<<<<<< and >>>>>>> is both sides of a merge git could not
+// finish, which "duplicate key" alone did not say.
 func conflictHint(src []byte, from, to int) string {
 	for off := from; off < to; {
 		end := bytes.IndexByte(src[off:to], '\n')
@@ -2272,7 +2273,7 @@ func conflictHint(src []byte, from, to int) string {
 			end = to - off
 		}
 		line := bytes.TrimLeft(src[off:off+end], " \t")
-		if len(line) >= 7 && bytes.Count(line[:7], line[:1]) == 7 && bytes.IndexByte([]byte("<=>|"), line[0]) >= 0 &&
+		if len(line) >= 7 && bytes.Count(line[:7], line[:1]) == 7 && bytes.IndexByte([]byte("<>|"), line[0]) >= 0 &&
 			(len(line) == 7 || line[7] == ' ' || line[7] == '\t' || line[7] == '\r') {
 			return fmt.Sprintf(": a merge left its conflict unresolved here (%s at line %d); keep the lines meant from each side and delete the marker lines (<<<<<<<, ======= and >>>>>>>)", line[:7], lineOf(src, off))
 		}
