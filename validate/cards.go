@@ -206,6 +206,12 @@ func checkCardTool(d *doc, c *Card, src *CardSource, srcs []CardSource, orphansI
 		}
 		s.warnAt(d, "", "card-orphan", "no tool %q beside this card (a file, or a link to one; a link to nothing or a folder is none); a card is a sibling of the tool it describes%s", src.ToolPath, hint)
 	}
+	if !utf8.ValidString(src.ToolPath) {
+		// Go's JSON writes each such byte as U+FFFD: the index named a
+		// tool no file is at, and check said nothing.
+		s.warnAt(d, "", "invalid-utf8", "the tool's path %q is not UTF-8, and the tool index and GET /tools give it as %q, each such byte as U+FFFD, a path no file is at; rename the tool, its card and their folders in UTF-8",
+			src.ToolPath, strings.ToValidUTF8(src.ToolPath, "\uFFFD"))
+	}
 	if windowsDevice(path.Base(src.ToolPath)) {
 		s.warnAt(d, "", "reserved-name", "the tool %q is a device name on Windows (%s), with any extension, which Git for Windows cannot check out, nor this card: the card is missing there; rename the tool", src.ToolPath, windowsDevices)
 	}

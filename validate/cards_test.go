@@ -155,3 +155,35 @@ func TestCardFieldsAfterPathAreWarnedOf(t *testing.T) {
 		t.Errorf("findings %q, want %q", got, want)
 	}
 }
+
+// TestCardToolPathNotUTF8: a tool whose path holds bytes that are not
+// UTF-8 (a folder named in Latin-1, "caf\xe9") is an invalid-utf8 warning
+// at its card, saying the path the index gives for it, with U+FFFD, which
+// no file is at; the card is indexed still. A path in UTF-8 is none.
+func TestCardToolPathNotUTF8(t *testing.T) {
+	for _, tc := range []struct{ tool, want string }{
+		{"tools/caf\xe9/brew", `the tool's path "tools/caf\xe9/brew" is not UTF-8, and the tool index and GET /tools give it as "tools/caf` + "\uFFFD" + `/brew", each such byte as U+FFFD, a path no file is at; rename the tool, its card and their folders in UTF-8`},
+		{"tools/café/brew", ""},
+	} {
+		src := &Sources{Cards: []CardSource{{File: File{Path: tc.tool + ".card.json", Data: []byte(cardJSON("brew"))}, ToolPath: tc.tool, ToolExists: true}}}
+		res := Validate(src)
+		var got []Diagnostic
+		for _, d := range res.Diagnostics {
+			if d.Rule == "invalid-utf8" {
+				got = append(got, d)
+			}
+		}
+		if len(res.Cards) != 1 {
+			t.Errorf("%q: want the card indexed, got %d cards", tc.tool, len(res.Cards))
+		}
+		if tc.want == "" {
+			if len(got) != 0 {
+				t.Errorf("%q: want no invalid-utf8, got %v", tc.tool, got)
+			}
+			continue
+		}
+		if len(got) != 1 || got[0].File != tc.tool+".card.json" || got[0].Severity != Warning || got[0].Message != tc.want {
+			t.Errorf("%q: want one invalid-utf8 warning at its card:\n%s\ngot %v", tc.tool, tc.want, got)
+		}
+	}
+}
