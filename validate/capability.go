@@ -1534,19 +1534,30 @@ func fragmentBlockLine(d *doc, ptr, rel, text string, s *sink) {
 }
 
 // fragmentConflict reports a fragment file (rel, holding data) that a
-// merge left unresolved: a line starting <<<<<<<, then one that is
-// =======, then one starting >>>>>>>, as git writes a conflict, outside
-// code (a prompt may quote a conflict in a fenced block, to teach
-// resolving one). Inlined, the markers and both sides reach the registry
-// and every prompt rendered from it, and a check passed it in silence.
-// A lone ======= is a heading's underline, and is not read as one.
+// merge left unresolved (see conflictSpan): inlined, the markers and both
+// sides reach the registry and every prompt rendered from it, and a check
+// passed it in silence.
 func fragmentConflict(d *doc, ptr, rel string, data []byte, s *sink) {
-	if !bytes.Contains(data, []byte("<<<<<<<")) {
-		return
+	if from, to, ok := conflictSpan(data, nil); ok {
+		s.at(d, ptr, "merge-conflict",
+			"fragment %q holds a merge left unresolved, its conflict markers from line %d (<<<<<<<) to line %d (>>>>>>>): both sides and the markers would be inlined into the registry and every prompt rendered from it; keep the lines meant from each side and delete the marker lines",
+			rel, lineOf(data, from), lineOf(data, to))
 	}
-	var code spans
-	coded := false
-	want, start := byte('<'), 0
+}
+
+// conflictSpan finds the first merge conflict git left in data, a
+// markdown text: a line starting <<<<<<<, then one that is =======, then
+// one starting >>>>>>>, outside code (a prompt may quote a conflict in a
+// fenced block, to teach resolving one). from and to are where its first
+// and last marker lines start. A lone ======= is a heading's underline,
+// and is not read as one. code is data's code, or nil to find it when
+// needed.
+func conflictSpan(data []byte, code spans) (from, to int, ok bool) {
+	if !bytes.Contains(data, []byte("<<<<<<<")) {
+		return 0, 0, false
+	}
+	coded := code != nil
+	want := byte('<')
 	for off := 0; off < len(data); {
 		end := bytes.IndexByte(data[off:], '\n')
 		if end < 0 {
@@ -1562,19 +1573,17 @@ func fragmentConflict(d *doc, ptr, rel string, data []byte, s *sink) {
 			if !code.contains(off) {
 				switch want {
 				case '<':
-					want, start = '=', off
+					want, from = '=', off
 				case '=':
 					want = '>'
 				default:
-					s.at(d, ptr, "fragment-conflict",
-						"fragment %q holds a merge left unresolved, its conflict markers from line %d (<<<<<<<) to line %d (>>>>>>>): both sides and the markers would be inlined into the registry and every prompt rendered from it; keep the lines meant from each side and delete the marker lines",
-						rel, lineOf(data, start), lineOf(data, off))
-					return
+					return from, off, true
 				}
 			}
 		}
 		off += end + 1
 	}
+	return 0, 0, false
 }
 
 // fragmentHint names the file of the capability folder that a

@@ -232,7 +232,7 @@ func TestFragmentPathsDespiteDuplicateKeys(t *testing.T) {
 
 // TestFragmentConflict: a fragment committed mid-merge (git's <<<<<<<,
 // ======= and >>>>>>> lines, in that order, outside code) is a
-// fragment-conflict error naming where the conflict starts and ends,
+// merge-conflict error naming where the conflict starts and ends,
 // with CRLF line ends too; a heading's ======= underline, a conflict
 // quoted in a fenced block, markers not at a line's start or of eight
 // characters, and markers out of order are none.
@@ -259,16 +259,51 @@ func TestFragmentConflict(t *testing.T) {
 			c := secSource(t, src)
 			c.Files["loop/threat-model.md"] = File{Path: "capabilities/security/loop/threat-model.md", Data: []byte(tc.text)}
 			diags := findingsOf(src)
-			got := findingAt(diags, "fragment-conflict", ptr)
+			got := findingAt(diags, "merge-conflict", ptr)
 			if tc.want == "" {
 				if len(got) != 0 {
-					t.Fatalf("want no fragment-conflict, got %v", got)
+					t.Fatalf("want no merge-conflict, got %v", got)
 				}
 				return
 			}
 			if len(got) != 1 || got[0].Severity != Error || !strings.Contains(got[0].Message, `fragment "loop/threat-model.md" holds a merge left unresolved, its conflict markers `+tc.want) {
-				t.Fatalf("want one fragment-conflict error at %s naming %q, got %v\nall: %v", ptr, tc.want, got, diags)
+				t.Fatalf("want one merge-conflict error at %s naming %q, got %v\nall: %v", ptr, tc.want, got, diags)
 			}
 		})
+	}
+}
+
+// TestWorkflowMergeConflict: a host workflow committed mid-merge is a
+// merge-conflict error at its <<<<<<< line, naming the >>>>>>> line; a
+// markdown file holding no marker is no workflow, and its conflict is
+// not capreg's; a conflict quoted in a fence is none.
+func TestWorkflowMergeConflict(t *testing.T) {
+	const block = "<!-- gsd:loop-host\nstep: ship\npoints: ship:pre, ship:post\nagent-roles: orchestrator\nproduces:\nconsumes:\n-->\n"
+	const conflict = "<<<<<<< HEAD\nTag, then push.\n=======\nPush, then tag.\n>>>>>>> topic\n"
+	for _, tc := range []struct {
+		name, src string
+		line      int
+		msg       string
+	}{
+		{"workflow", block + "# Ship\n" + conflict, 9, "a merge left this workflow unresolved, its conflict markers from here to line 13 (>>>>>>>)"},
+		{"no marker", "# Notes\n" + conflict, 0, ""},
+		{"fenced", block + "```\n" + conflict + "```\n", 0, ""},
+	} {
+		_, diags := ParseMarker("workflows/ship.md", []byte(tc.src))
+		var got []Diagnostic
+		for _, d := range diags {
+			if d.Rule == "merge-conflict" {
+				got = append(got, d)
+			}
+		}
+		if tc.line == 0 {
+			if len(got) != 0 {
+				t.Errorf("%s: want no merge-conflict, got %v", tc.name, got)
+			}
+			continue
+		}
+		if len(got) != 1 || got[0].Line != tc.line || got[0].Column != 1 || got[0].Severity != Error || !strings.Contains(got[0].Message, tc.msg) {
+			t.Errorf("%s: want one merge-conflict error at %d:1 saying %q, got %v (all %v)", tc.name, tc.line, tc.msg, got, diags)
+		}
 	}
 }

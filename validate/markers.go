@@ -393,6 +393,13 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, codeMarker) {
 			hidden = m[0]
 		}
 	}
+	if len(blocks) > 0 || len(tags) > 0 {
+		// A host workflow, the prompt of its step, committed mid-merge.
+		if from, to, ok := conflictSpan(src, code); ok {
+			s.atOffset(file, src, from, "", "merge-conflict",
+				"a merge left this workflow unresolved, its conflict markers from here to line %d (>>>>>>>): an agent reading it would follow both sides; keep the lines meant from each side and delete the marker lines (<<<<<<<, ======= and >>>>>>>)", lineOf(src, to))
+		}
+	}
 	reportOpenFence(file, src, hidden, openFence, s)
 	reportOpenComment(file, src, openComment, commentedOut, s)
 	openTag := reportUnclosedTags(file, src, starts, code, html, inline, tags, s)
