@@ -1563,9 +1563,7 @@ func conflictSpan(data []byte, code spans) (from, to int, ok bool) {
 		if end < 0 {
 			end = len(data) - off
 		}
-		line := bytes.TrimRight(data[off:off+end], "\r")
-		if len(line) >= 7 && line[0] == want && bytes.Count(line[:7], line[:1]) == 7 &&
-			(len(line) == 7 || want != '=' && (line[7] == ' ' || line[7] == '\t')) {
+		if conflictMarker(data[off:off+end]) == want {
 			if !coded {
 				code, _, _, _, _ = codeRanges(data)
 				coded = true
