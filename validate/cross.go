@@ -816,7 +816,7 @@ func (h *idHints) meant(id, self string) string {
 	}
 	want := nearestName(id, h.ids)
 	if want == "" {
-		want = wordMoreOrLess(id, h.ids)
+		want = renamedID(id, h.ids)
 	}
 	if want == "" || want == self {
 		return "" // requiring itself is not what was meant
@@ -829,16 +829,36 @@ func (h *idHints) meant(id, self string) string {
 // "pattern"), or "" when none or several are: an author who wrote the
 // feature's longer or shorter name is no typo away from it.
 func wordMoreOrLess(id string, ids []string) string {
-	found := ""
+	found, _ := oneID(ids, func(k string) bool { return wordsMore(id, k) || wordsMore(k, id) })
+	return found
+}
+
+// renamedID is wordMoreOrLess for an id a capability names another by
+// (requires, a runtime's members), or, when no id has words more or less
+// at its end, the one with words more or less at its start
+// ("phase-research" for "research": the capability renamed with a word
+// before its name). Not for a client's 404 (MeantID), which recalls an
+// id by its first words: "screen" is no "fraud-screen" there.
+func renamedID(id string, ids []string) string {
+	found, several := oneID(ids, func(k string) bool { return wordsMore(id, k) || wordsMore(k, id) })
+	if found == "" && !several {
+		found, _ = oneID(ids, func(k string) bool { return wordsBefore(id, k) || wordsBefore(k, id) })
+	}
+	return found
+}
+
+// oneID returns the one id of ids that is like, or "" and whether
+// several are.
+func oneID(ids []string, like func(string) bool) (found string, several bool) {
 	for _, k := range ids {
-		if wordsMore(id, k) || wordsMore(k, id) {
+		if like(k) {
 			if found != "" {
-				return ""
+				return "", true
 			}
 			found = k
 		}
 	}
-	return found
+	return found, false
 }
 
 // wordsMore reports whether long is short followed by "-" and more words.
@@ -846,6 +866,13 @@ func wordMoreOrLess(id string, ids []string) string {
 // id of megabytes to compare with every id (MeantID).
 func wordsMore(long, short string) bool {
 	return len(long) > len(short) && long[len(short)] == '-' && long[:len(short)] == short
+}
+
+// wordsBefore reports whether long is more words and "-" followed by
+// short, compared in place as wordsMore.
+func wordsBefore(long, short string) bool {
+	n := len(long) - len(short)
+	return n > 0 && long[n-1] == '-' && long[n:] == short
 }
 
 // checkRequires checks that each requires entry names a capability

@@ -34,6 +34,10 @@ func TestUnknownIDNamesTheOneMeant(t *testing.T) {
 		// (it said only "does not exist").
 		{"requires, a word more", `"requires": ["research"]`, `"requires": ["research-agent"]`,
 			"requires-unknown", `requires "research-agent" which does not exist; did you mean "research"?`},
+		// A word before it (a capability renamed so; it said only
+		// "does not exist").
+		{"requires, a word before", `"requires": ["research"]`, `"requires": ["phase-research"]`,
+			"requires-unknown", `requires "phase-research" which does not exist; did you mean "research"?`},
 		// Never the requirer itself.
 		{"requires, its own shorter name", `"requires": ["research"]`, `"requires": ["pattern"]`,
 			"requires-unknown", `requires "pattern" which does not exist`},
@@ -93,15 +97,28 @@ func TestUnknownIDNamesTheOneMeant(t *testing.T) {
 // An id with a word more or less than one known is that one, unless
 // two are.
 func TestWordMoreOrLess(t *testing.T) {
-	ids := []string{"pattern-mapper", "research", "ui", "ui-kit", "web-api", "web-app"}
-	for id, want := range map[string]string{
-		"research-agent": "research", "pattern": "pattern-mapper", "ui-design": "ui",
-		"ui-kit-v2":  "", // ui and ui-kit
-		"web":        "", // web-api and web-app
-		"researcher": "", "pattern-map": "",
+	ids := []string{"pattern-mapper", "research", "ui", "ui-kit", "web-api", "web-app", "go-web", "phase-plan", "plan-check", "deep-review", "code-review"}
+	for _, tt := range []struct{ id, more, renamed string }{
+		{"research-agent", "research", "research"},
+		{"pattern", "pattern-mapper", "pattern-mapper"},
+		{"ui-design", "ui", "ui"},
+		{"ui-kit-v2", "", ""}, // ui and ui-kit
+		{"web", "", ""},       // web-api and web-app, so go-web not asked
+		{"researcher", "", ""},
+		{"pattern-map", "", ""},
+		// Words before it, when none after: a renamed capability.
+		{"phase-research", "", "research"},
+		{"mapper", "", "pattern-mapper"},
+		{"the-ui", "", "ui"},
+		{"review", "", ""},                   // deep-review and code-review
+		{"plan", "plan-check", "plan-check"}, // words after it first
+		{"e-review", "", ""},
 	} {
-		if got := wordMoreOrLess(id, ids); got != want {
-			t.Errorf("wordMoreOrLess(%q) = %q, want %q", id, got, want)
+		if got := wordMoreOrLess(tt.id, ids); got != tt.more {
+			t.Errorf("wordMoreOrLess(%q) = %q, want %q", tt.id, got, tt.more)
+		}
+		if got := renamedID(tt.id, ids); got != tt.renamed {
+			t.Errorf("renamedID(%q) = %q, want %q", tt.id, got, tt.renamed)
 		}
 	}
 }
