@@ -170,6 +170,7 @@ func TestTeamSetsQuality(t *testing.T) {
 		{"db", 0.9038, 0.9808, 0.9391},
 		{"net", 0.8462, 0.9744, 0.9131},
 		{"de", 0.9167, 0.9872, 0.9484},
+		{"fe", 0.8941, 0.9941, 0.9399},
 	} {
 		t.Run(tt.set, func(t *testing.T) {
 			dir := filepath.Join(teamSetsDir, tt.set)
