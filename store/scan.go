@@ -1039,6 +1039,17 @@ func (sc *scanner) tooDeep(rel string) {
 	sc.diag(rel, "file-unreadable", validate.Warning, "directory not read: %v", errTooDeep)
 }
 
+// skipped notes a folder (or a link to one) at rel, named name, that the
+// walk does not read for its name (Sources.SkippedDirs): a finding that a
+// step's workflow is missing names it, as the workflow may have been moved
+// there. Only its name, met anyway: nothing inside it is listed. .git and
+// the atomic writer's ..data folders hold no workflow anyone moved.
+func (sc *scanner) skipped(name, rel string) {
+	if name != ".git" && !strings.HasPrefix(name, "..") {
+		sc.src.SkippedDirs = append(sc.src.SkippedDirs, rel)
+	}
+}
+
 // mayHoldInputs reports whether a directory is, is inside, or leads to a
 // place capreg reads inputs from.
 func (sc *scanner) mayHoldInputs(rel string) bool {
@@ -1063,7 +1074,11 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 		return sc.linkEntry(name, child, childReal, follow, above)
 	}
 	if mode.IsDir() {
-		if SkipDir(name) || sc.ownRepository(child, childReal) {
+		if SkipDir(name) {
+			sc.skipped(name, child)
+			return nil
+		}
+		if sc.ownRepository(child, childReal) {
 			return nil
 		}
 		if _, inner, ok := sc.capabilitySource(child); ok && inner == "capability.json" {
@@ -1125,7 +1140,11 @@ func (sc *scanner) linkEntry(name, child, childReal string, follow bool, above [
 // folder is kept in capLinks, for finish to warn of one that leads to no
 // capability.json.
 func (sc *scanner) linkedDir(name, child, target string, follow bool, above []string) error {
-	if SkipDir(name) || inGitDir(sc.real, target) || sc.ownRepository(child, target) {
+	if SkipDir(name) {
+		sc.skipped(name, child)
+		return nil
+	}
+	if inGitDir(sc.real, target) || sc.ownRepository(child, target) {
 		return nil
 	}
 	if _, inner, ok := sc.capabilitySource(child); ok && inner == "capability.json" {
@@ -2194,6 +2213,8 @@ func (sc *scanner) finish() {
 	slices.Sort(sc.src.StrayDeclarations)
 	slices.Sort(sc.src.OwnRepositories)
 	sc.src.OwnRepositories = slices.Compact(sc.src.OwnRepositories) // met in both passes
+	slices.Sort(sc.src.SkippedDirs)
+	sc.src.SkippedDirs = slices.Compact(sc.src.SkippedDirs) // met in both passes
 	sc.manifestsBack()
 	slices.Sort(sc.src.Vanished)
 	sc.src.Vanished = slices.Compact(sc.src.Vanished)

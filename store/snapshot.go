@@ -575,6 +575,7 @@ func sameSources(a, b *validate.Sources) bool {
 		a.ConfigSchemaSetting == b.ConfigSchemaSetting && // config-schema-ambiguous names it
 		slices.Equal(a.StrayDeclarations, b.StrayDeclarations) && slices.Equal(a.MisnamedCards, b.MisnamedCards) &&
 		slices.Equal(a.Packages, b.Packages) && slices.Equal(a.OwnRepositories, b.OwnRepositories) &&
+		slices.Equal(a.SkippedDirs, b.SkippedDirs) && // point-uncovered and contract-missing name them
 		slices.EqualFunc(a.LinkTexts, b.LinkTexts, sameFile) &&
 		sameOptionalFile(a.ConfigSchema, b.ConfigSchema) &&
 		// capreg.json places findings about the paths it names (POST

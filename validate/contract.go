@@ -192,7 +192,10 @@ func (c *Contract) ForPoint(point string) *ContractEntry { return c.Entry(stepOf
 // buildContract checks the markers of every workflow against the canonical
 // steps, points and role families, and builds the contract from the ones that
 // declare a known step.
-func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, s *sink) *Contract {
+//
+// notRead names the folders the walk did not read (NotWalked): a step no
+// workflow declares says them, as its workflow may have been moved there.
+func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, notRead string, s *sink) *Contract {
 	c := &Contract{Wired: map[string]bool{}, Complete: len(markers) > 0 && !broken}
 	byStep := map[string]*Marker{}
 	declared := map[string]*Marker{} // point → first declaring marker
@@ -228,14 +231,14 @@ func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, s
 		c.addHost(step, mk)
 	}
 	if c.Complete {
-		reportUncovered(markers, byStep, declared, inCodeAt, nil, s)
+		reportUncovered(markers, byStep, declared, inCodeAt, nil, notRead, s)
 	} else {
 		// A step one workflow declares, its points understood, lacks
 		// the points it lacks whatever is wrong with the others'
 		// markers: told in the same run, not once they are mended. A
 		// step no workflow declares is not, as a marker not read may be
 		// its.
-		reportUncovered(markers, byStep, declared, inCodeAt, judged, s)
+		reportUncovered(markers, byStep, declared, inCodeAt, judged, notRead, s)
 	}
 	c.judged = judged
 	c.Entries = contractEntries(byStep)
@@ -392,7 +395,8 @@ func pointsStep(mk *Marker) string {
 // inCodeAt says, by step, where a file with no marker holds one for it in
 // code, which is not read (see parseMarkers). With only (not nil), only
 // the steps it holds true are reported: those a marker declares.
-func reportUncovered(markers []*Marker, byStep, declared map[string]*Marker, inCodeAt map[string]string, only map[string]bool, s *sink) {
+// notRead (NotWalked), where not "", is said of a step no workflow declares.
+func reportUncovered(markers []*Marker, byStep, declared map[string]*Marker, inCodeAt map[string]string, only map[string]bool, notRead string, s *sink) {
 	for _, step := range Steps {
 		if only != nil && !only[step] {
 			continue
@@ -420,6 +424,9 @@ func reportUncovered(markers []*Marker, byStep, declared map[string]*Marker, inC
 			hint := fmt.Sprintf(": give the workflow that runs it a loop-host marker; workflows are read from *.md files, another only when capreg.json's %q names it", "workflows")
 			if inCode := inCodeAt[step]; inCode != "" {
 				hint = "; " + inCode
+			}
+			if notRead != "" {
+				hint += "; " + notRead + fmt.Sprintf(": if its workflow was moved into one, move it back, or list its folder in capreg.json's %q (with the others')", "workflows")
 			}
 			s.add(Diagnostic{Rule: "point-uncovered", pipelineAt: PointIndex(missing[0]) + 1, Message: fmt.Sprintf(
 				"canonical %s %s declared by no host workflow (no workflow declares step %q%s)", what, is, step, hint)})

@@ -135,7 +135,7 @@ func TestContractFindingsNameWhatIsWrong(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var s sink
-		buildContract(tt.markers, false, nil, &s)
+		buildContract(tt.markers, false, nil, "", &s)
 		var got []string
 		for _, d := range s.diags {
 			if d.Rule == tt.rule {
@@ -206,7 +206,7 @@ func TestPointFindingsSayHowToMend(t *testing.T) {
 			continue
 		}
 		var s sink
-		buildContract([]*Marker{mk}, false, nil, &s)
+		buildContract([]*Marker{mk}, false, nil, "", &s)
 		var got []string
 		for _, d := range s.diags {
 			if d.Rule == tt.rule {

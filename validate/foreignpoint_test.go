@@ -35,7 +35,7 @@ func TestForeignPointIsOwnershipWhateverTheFileOrder(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var s sink
-			c := buildContract(tt.markers, false, nil, &s)
+			c := buildContract(tt.markers, false, nil, "", &s)
 			ownership := false
 			for _, d := range s.diags {
 				if d.Rule == "point-ownership" && d.File == "plan.md" && strings.Contains(d.Message, `"discuss:pre"`) {

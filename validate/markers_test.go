@@ -382,7 +382,7 @@ func TestBuildContract(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var s sink
-			buildContract(tt.markers, false, nil, &s)
+			buildContract(tt.markers, false, nil, "", &s)
 			var got []string
 			for _, d := range s.diags {
 				if d.File != "" { // the other steps are uncovered: not what this case is about
@@ -418,7 +418,7 @@ func TestContractCompleteness(t *testing.T) {
 			t.Fatal(diags)
 		}
 		var s sink
-		if c := buildContract([]*Marker{mk}, false, nil, &s); c.Complete != tt.complete {
+		if c := buildContract([]*Marker{mk}, false, nil, "", &s); c.Complete != tt.complete {
 			t.Errorf("points %q: Complete = %v, want %v", tt.points, c.Complete, tt.complete)
 		}
 	}
@@ -433,7 +433,7 @@ func TestUncoveredPointsAreOneFindingPerStep(t *testing.T) {
 		t.Fatal(diags)
 	}
 	var s sink
-	buildContract([]*Marker{mk}, false, nil, &s)
+	buildContract([]*Marker{mk}, false, nil, "", &s)
 	var got []string
 	for _, d := range s.diags {
 		if strings.Contains(d.Message, "execute") || strings.Contains(d.Message, "ship") {
@@ -460,7 +460,7 @@ func TestUncoveredPointsOfTagsSayTheTags(t *testing.T) {
 		t.Fatal(diags)
 	}
 	var s sink
-	buildContract([]*Marker{mk}, false, nil, &s)
+	buildContract([]*Marker{mk}, false, nil, "", &s)
 	want := `step "plan" does not declare its canonical point "plan:post": add <loop-point id="plan:post"/>`
 	for _, d := range s.diags {
 		if d.File == "plan.md" {
@@ -1093,7 +1093,7 @@ func TestPointOrderTags(t *testing.T) {
 		t.Fatal(diags)
 	}
 	var s sink
-	buildContract([]*Marker{m}, false, nil, &s)
+	buildContract([]*Marker{m}, false, nil, "", &s)
 	for _, d := range s.diags {
 		if d.Rule == "point-order" {
 			if !strings.Contains(d.Message, "order the <loop-point> tags plan:pre, plan:post") {
@@ -1120,7 +1120,7 @@ func TestPointUnknownDidYouMean(t *testing.T) {
 			t.Fatal(diags)
 		}
 		var s sink
-		buildContract([]*Marker{m}, false, nil, &s)
+		buildContract([]*Marker{m}, false, nil, "", &s)
 		var got []string
 		for _, d := range s.diags {
 			if d.Rule == "point-unknown" {

@@ -153,6 +153,12 @@ type Sources struct {
 	// under them either, and a repository holding nothing else is told
 	// to give --repo one of them.
 	OwnRepositories []string
+	// SkippedDirs are the folders (and links to folders) below the root
+	// the walk met and did not read for their name (node_modules, vendor,
+	// venv, .venv; not .git), sorted: a finding that a step is declared by
+	// no host workflow names them, as a workflow moved into one is not
+	// read. Only their names: the walk lists nothing inside them.
+	SkippedDirs []string
 	// Vanished are the input files, and the folders where inputs may
 	// live, that the walk listed and found gone when it opened them
 	// (deleted or moved while it ran), and the manifest of a capability

@@ -86,7 +86,7 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 	scanned := len(s.diags) // from here on, findings a file read mended may have
 	res := &Result{}
 	markers, attempted, broken, inCodeAt, rejected := parseMarkers(pkgs.workflows(src.Workflows), s)
-	res.Contract = buildContract(markers, broken, inCodeAt, s)
+	res.Contract = buildContract(markers, broken, inCodeAt, NotWalked(src), s)
 	res.Contract.rejected.merge(rejected)
 	central := parseCentral(src.ConfigSchema, src.RepoConfig, s)
 	res.Central = central.schema()
@@ -151,6 +151,10 @@ func checkContractFound(src *Sources, attempted bool, s *sink) {
 		return
 	}
 	where := "or, if the workflows are in a folder capreg does not walk (node_modules/, vendor/, .venv/), name it in capreg.json's \"workflows\""
+	if notRead := NotWalked(src); notRead != "" && len(src.WorkflowRoots) == 0 {
+		// The folders it met are named: where the workflows may be.
+		where = "or, if the workflows are in a folder capreg does not walk, name it in capreg.json's \"workflows\": " + notRead
+	}
 	if len(src.WorkflowRoots) > 0 {
 		// Named already: the advice to name them is no help.
 		roots := src.WorkflowRoots
@@ -159,10 +163,47 @@ func checkContractFound(src *Sources, attempted bool, s *sink) {
 			roots, more = roots[:5], ", …"
 		}
 		where = fmt.Sprintf("or check the paths capreg.json's \"workflows\" names (%s%s): no markdown file under them holds a marker", strings.Join(roots, ", "), more)
+		if notRead := NotWalked(src); notRead != "" {
+			where += "; " + notRead
+		}
 	}
 	s.add(Diagnostic{File: src.CapabilitiesDir, Rule: "contract-missing", Message: fmt.Sprintf(
 		"%s but no host workflow: hooks cannot be checked without the Loop Host Contract; add a <!-- gsd:loop-host … --> block (or <loop-point/> tags) to the workflow of each step (%s), %s",
 		Plural(len(src.Capabilities), "capability"), strings.Join(Steps, ", "), where)})
+}
+
+// NotWalked names the folders the walk met and did not read (a folder
+// named node_modules, vendor, venv or .venv, or a git repository of its
+// own; under a workflow root capreg.json names, when it names any), as
+// "vendor/ and tools/x/ were not read (…)"; "" for none. A step declared
+// by no workflow (point-uncovered) and contract-missing say it: a workflow
+// moved into one of them is never read, and the finding otherwise blamed
+// no file, or another one (a doc quoting its marker). Only the names the
+// walk met: listing what they hold would walk node_modules/, and one
+// listing of vendor/ shows vendor/workflows/, not the file in it.
+func NotWalked(src *Sources) string {
+	var dirs []string
+	for _, d := range slices.Concat(src.SkippedDirs, src.OwnRepositories) {
+		if len(src.WorkflowRoots) > 0 && !slices.ContainsFunc(src.WorkflowRoots, func(r string) bool {
+			return r == "." || strings.HasPrefix(d, strings.TrimSuffix(r, "/")+"/")
+		}) {
+			continue
+		}
+		dirs = append(dirs, d+"/")
+	}
+	if len(dirs) == 0 {
+		return ""
+	}
+	slices.Sort(dirs)
+	dirs = slices.Compact(dirs)
+	n, verb := len(dirs), "was"
+	if n > 1 {
+		verb = "were"
+	}
+	if n > 5 {
+		dirs = append(dirs[:5:5], fmt.Sprintf("%d more", n-5))
+	}
+	return fmt.Sprintf("%s %s not read (the walk skips folders named node_modules, vendor, venv or .venv, and git repositories of their own)", AndList(dirs), verb)
 }
 
 // nothingRead is the finding of a repository holding no capability
