@@ -2,6 +2,7 @@ package validate
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -38,6 +39,16 @@ type Diagnostic struct {
 	// past the first five, which one warning names together; this one
 	// stands for them and is one of them.
 	Omitted int `json:"omitted,omitempty"`
+	// FileBytes is, only where File is not UTF-8 (a folder named in
+	// Latin-1, caf\xe9), its bytes, which JSON writes in base64 as
+	// "fileBytes": a JSON string holds no raw bytes, and "file" has U+FFFD
+	// for each bad one, a path no file is at, so a CI step turning
+	// --format json or the API's findings into annotations could not name
+	// the file (the text output's \xe9 escapes cannot be told from a name
+	// holding a backslash). Set by LimitPerRule, which every validation's
+	// findings go through; nil for any other finding, which is written as
+	// before.
+	FileBytes RawPath `json:"fileBytes,omitempty"`
 	// pipelineAt is, for a finding about loop points that has no file to
 	// place it (point-uncovered for a step no workflow declares), one more
 	// than the index in Points of the first point it names; Sort orders
@@ -48,6 +59,25 @@ type Diagnostic struct {
 	// were made on its text read as if its slips were mended (mendDoc),
 	// which noteMended says of them.
 	mended bool
+}
+
+// RawPath is a path's bytes as the file system holds them, not always
+// UTF-8, written in JSON as a base64 string (as encoding/json writes
+// []byte), which keeps every byte. A string, so that a Diagnostic stays
+// comparable.
+type RawPath string
+
+// MarshalJSON writes the bytes in base64.
+func (p RawPath) MarshalJSON() ([]byte, error) { return json.Marshal([]byte(p)) }
+
+// UnmarshalJSON reads them from base64.
+func (p *RawPath) UnmarshalJSON(data []byte) error {
+	var b []byte
+	if err := json.Unmarshal(data, &b); err != nil {
+		return err
+	}
+	*p = RawPath(b)
+	return nil
 }
 
 // String renders the diagnostic as one line of text:
@@ -215,6 +245,9 @@ func LimitPerRule(ds Diagnostics) Diagnostics {
 	over := map[key]int{} // the index in out of the finding standing for the others
 	out := ds[:0:0]
 	for _, d := range ds {
+		if d.FileBytes == "" && !utf8.ValidString(d.File) {
+			d.FileBytes = RawPath(d.File)
+		}
 		k := key{d.File, d.Rule, d.Severity}
 		if seen[k]++; seen[k] <= MaxPerRule {
 			out = append(out, d)
