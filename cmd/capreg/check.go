@@ -19,11 +19,20 @@ import (
 type checkFlags struct {
 	repoFlags
 	format string
+	// sarifRoot is what the SARIF log gives as %SRCROOT%: "checkout", the
+	// checkout's file:// URI, or "none", no originalUriBaseIds (one log on
+	// every machine).
+	sarifRoot string
 }
+
+// sarifRoots are the values of check's --sarif-root.
+var sarifRoots = []string{"checkout", "none"}
 
 func (cf *checkFlags) register(fs *flag.FlagSet) {
 	cf.repoFlags.register(fs)
 	fs.StringVar(&cf.format, "format", "text", "how to print the findings: `"+strings.Join(validate.Formats, "|")+"`")
+	fs.StringVar(&cf.sarifRoot, "sarif-root", "checkout", "with --format sarif, the checkout's root as originalUriBaseIds gives it (%SRCROOT%): "+
+		"`checkout|none`; none leaves it out, so that the log is the same on every machine (each result's uri stays relative to the checkout's root, where GitHub code scanning places it)")
 }
 
 // runCheck is the CI gate: validate everything, print the findings (of
@@ -42,12 +51,19 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if !slices.Contains(validate.Formats, cf.format) {
 		return badChoice(stderr, fs.Name(), "format", cf.format, validate.Formats)
 	}
+	if !slices.Contains(sarifRoots, cf.sarifRoot) {
+		return badChoice(stderr, fs.Name(), "sarif-root", cf.sarifRoot, sarifRoots)
+	}
 	snap, code := cf.load(ctx, stderr)
 	if snap == nil {
 		return code
 	}
 	// The formats GitHub reads name files from the checkout's root.
-	if err := validate.WriteDiagnosticsIn(stdout, cf.format, snap.Diagnostics, store.CheckoutOf(cf.repo, os.Getenv("GITHUB_WORKSPACE"))); err != nil {
+	checkout := store.CheckoutOf(cf.repo, os.Getenv("GITHUB_WORKSPACE"))
+	if cf.sarifRoot == "none" {
+		checkout.URI = "" // no originalUriBaseIds
+	}
+	if err := validate.WriteDiagnosticsIn(stdout, cf.format, snap.Diagnostics, checkout); err != nil {
 		sayf(stderr, "capreg: %v", err)
 		return exitUsage
 	}
