@@ -1551,7 +1551,10 @@ func continuesAfter(toks []shellToken, k int) bool {
 // see substitutionEnd). Read as closed by the escaped quote, git commit -m
 // "Quote \"args\"; rm -rf build is gone" matched rm -rf <dir>, and a
 // script in a script (su -c "bash -c \"git push --force\"") was cut short.
-func closingQuote(s string, open int) int { return closingQuoteAt(s, open, 0) }
+func closingQuote(s string, open int) int {
+	w := quoteWork(maxQuoteWork)
+	return w.closingQuoteAt(s, open, 0)
+}
 
 // ansiCQuoteEnd is the index in s of the quote that closes the ANSI-C
 // quote "$'" whose quote is at s[open], or -1: the next single quote no
@@ -1602,7 +1605,28 @@ func escaped(s string, i int) bool {
 // "$(" must not take a million stack frames.
 const maxQuoteDepth = 32
 
-func closingQuoteAt(s string, open, depth int) int {
+// maxQuoteWork bounds the bytes one closingQuote or substitutionEnd reads,
+// its nested quotes and substitutions included; past it, the quote or
+// substitution is read as unclosed, as one nested deeper than
+// maxQuoteDepth is. The depth bound alone left the work exponential in
+// the depth: a substitution left unclosed is read again as the text of
+// the one around it, so 750 "$('" (3,750 bytes, under GET
+// /tools?command='s limit) kept a core busy for minutes after the request
+// had timed out. A command line of 4,096 bytes nested 32 deep reads
+// about 131,072 bytes; this is eight times that.
+const maxQuoteWork = 1 << 20
+
+// quoteWork is the count of bytes a closingQuote or substitutionEnd may
+// still read (see maxQuoteWork).
+type quoteWork int
+
+// spend takes n bytes from w, and reports false once it is spent.
+func (w *quoteWork) spend(n int) bool {
+	*w -= quoteWork(n)
+	return *w >= 0
+}
+
+func (w *quoteWork) closingQuoteAt(s string, open, depth int) int {
 	if s[open] == '\'' && open > 0 && s[open-1] == '$' && !escaped(s, open-1) {
 		return ansiCQuoteEnd(s, open)
 	}
@@ -1613,6 +1637,9 @@ func closingQuoteAt(s string, open, depth int) int {
 		return -1
 	}
 	for i := open + 1; i < len(s); i++ {
+		if !w.spend(1) {
+			return -1
+		}
 		switch {
 		case s[i] == '\\':
 			i++
@@ -1622,7 +1649,7 @@ func closingQuoteAt(s string, open, depth int) int {
 			if depth == maxQuoteDepth {
 				return -1
 			}
-			if i = substitutionEnd(s, i, depth+1); i < 0 {
+			if i = w.substitutionEnd(s, i, depth+1); i < 0 {
 				return -1
 			}
 		}
@@ -1638,6 +1665,11 @@ func closingQuoteAt(s string, open, depth int) int {
 // the text closed the outer quotes, and the rest of the text was read as
 // commands ("git push --force was used" matched git push --force).
 func substitutionEnd(s string, open, depth int) int {
+	w := quoteWork(maxQuoteWork)
+	return w.substitutionEnd(s, open, depth)
+}
+
+func (w *quoteWork) substitutionEnd(s string, open, depth int) int {
 	if end := arithmeticEnd(s, open); end >= 0 {
 		return end
 	}
@@ -1649,6 +1681,9 @@ func substitutionEnd(s string, open, depth int) int {
 	pattern := -1 // the last ")" that closed no "(": a case's pattern's, not "(a)"'s, nor "$(date)"'s
 	var pending []hereDoc
 	for i := open + 2; i < len(s); i++ {
+		if !w.spend(1) {
+			return -1
+		}
 		switch c := s[i]; {
 		case c == '\\':
 			i++
@@ -1659,7 +1694,7 @@ func substitutionEnd(s string, open, depth int) int {
 			if depth == maxQuoteDepth {
 				return -1
 			}
-			if i = closingQuoteAt(s, i, depth+1); i < 0 {
+			if i = w.closingQuoteAt(s, i, depth+1); i < 0 {
 				return -1
 			}
 		case c == '(' && arithmeticEnd(s, i) >= 0:
@@ -1668,7 +1703,7 @@ func substitutionEnd(s string, open, depth int) int {
 			// a substitution inside, read as one: its case's patterns'
 			// ")" close none of this one's ("$(echo $(case x in x) echo
 			// y;; esac))"); past maxQuoteDepth, its "(" is counted
-			if end := substitutionEnd(s, i, depth+1); end >= 0 {
+			if end := w.substitutionEnd(s, i, depth+1); end >= 0 {
 				i = end
 			} else {
 				i++
@@ -1689,8 +1724,11 @@ func substitutionEnd(s string, open, depth int) int {
 				cases, outer = outer[len(outer)-1], outer[:len(outer)-1]
 			}
 		case c == '#' && strings.IndexByte(" \t\n;(", s[i-1]) >= 0:
+			from := i
 			i = commentEnd(s, i) // unclosed, when no newline ends it
+			w.spend(i - from)
 		case c == '\n':
+			from := i
 			for _, d := range pending {
 				if s[i] != '\n' {
 					break // the last one ended at a ")" in its delimiter's line
@@ -1698,6 +1736,7 @@ func substitutionEnd(s string, open, depth int) int {
 				_, i = hereDocBody(s, i, d)
 			}
 			pending = pending[:0]
+			w.spend(i - from) // the bodies read, which no nested call paid for
 		case strings.HasPrefix(s[i:], "<<<"):
 			i += 2
 		case strings.HasPrefix(s[i:], "<<"):

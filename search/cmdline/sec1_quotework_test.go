@@ -1,0 +1,31 @@
+package cmdline
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestNestedQuoteWorkBounded: command substitutions and quotes nested in
+// each other and left unclosed were read again by every substitution
+// around them, work exponential in the depth (bounded at maxQuoteDepth):
+// 750 "$('" kept a core busy for minutes. Each line here is read in well
+// under a second.
+func TestNestedQuoteWorkBounded(t *testing.T) {
+	for _, line := range []string{
+		strings.Repeat(`"$('"`, 750),
+		strings.Repeat(`"$("`, 1000),
+		strings.Repeat(`"$(`, 1300),
+		strings.Repeat(`"$(echo '"`, 400),
+		strings.Repeat(`"$($("`, 800),
+		strings.Repeat(`"$(#`+"\n", 800),
+		strings.Repeat(`"$('"`, 30) + `"` + strings.Repeat(`"$('"`, 30),
+	} {
+		start := time.Now()
+		lineTokens(line)
+		closingQuote(line, 0)
+		if took := time.Since(start); took > time.Second {
+			t.Errorf("%q... (%d bytes) took %v", line[:20], len(line), took)
+		}
+	}
+}
