@@ -2503,8 +2503,21 @@ func commandThrough(toks []shellToken, subs *substitutions, at int) ([]shellToke
 		}
 		return toks[at:end], nil
 	}
-	words := make([]shellToken, 0, len(toks)-at)
-	index := make([]int, 0, len(toks)-at)
+	// The words are counted first: made as long as the rest of the line,
+	// the slices of a line of 4,000 backquotes, each of which starts a
+	// command, came to 660 MB, for one request.
+	n := 0
+	for k := at; k < len(toks); k++ {
+		if !toks[k].op {
+			n++
+		} else if subs.end[k] > k {
+			k = subs.end[k]
+		} else {
+			break
+		}
+	}
+	words := make([]shellToken, 0, n)
+	index := make([]int, 0, n)
 	for k := at; k < len(toks); k++ {
 		switch {
 		case !toks[k].op:
