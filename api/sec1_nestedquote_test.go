@@ -24,3 +24,18 @@ func TestCommandNestedQuotesAnsweredPromptly(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandUnendedHereDocsInSubstitution: a command substitution with
+// two here-documents whose first body runs to the end of the line read
+// past it: GET /tools?command= answered 500 (a panic), and a card whose
+// replaces pattern is such a line made the build panic (capreg check
+// crashed on it). Both are read now.
+func TestCommandUnendedHereDocsInSubstitution(t *testing.T) {
+	line := "echo \"$(cat <<A <<B\nx"
+	h := api.NewRouter(cardsSource(t, map[string][]string{"push": {"git push .* --force", line}}), api.Options{})
+	for _, cmd := range []string{line, "git push origin --force; " + line, "$(cat <<A <<B <<C\n"} {
+		if e := do(t, h, "GET", "/tools?command="+url.QueryEscape(cmd), nil); e.status != 200 {
+			t.Errorf("%q: status %d: %.200s", cmd, e.status, e.body)
+		}
+	}
+}

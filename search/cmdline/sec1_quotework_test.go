@@ -46,3 +46,15 @@ func TestBackquotesAllocateLittle(t *testing.T) {
 		t.Errorf("matching %d backquotes allocated %d MB", len(line), n>>20)
 	}
 }
+
+// TestSubstitutionHereDocsRunToTheEnd: the first of two here-documents
+// in a command substitution whose body runs to the end of the line left
+// substitutionEnd reading the byte past it (index out of range).
+func TestSubstitutionHereDocsRunToTheEnd(t *testing.T) {
+	for _, line := range []string{"echo \"$(cat <<A <<B\nx", "$(cat <<A <<B\n", "$(cat <<A <<B <<C\nx\nA"} {
+		if end := substitutionEnd(line, strings.Index(line, "$("), 0); end != -1 {
+			t.Errorf("%q: substitution ends at %d, want -1 (unclosed)", line, end)
+		}
+		lineTokens(line)
+	}
+}

@@ -1730,8 +1730,8 @@ func (w *quoteWork) substitutionEnd(s string, open, depth int) int {
 		case c == '\n':
 			from := i
 			for _, d := range pending {
-				if s[i] != '\n' {
-					break // the last one ended at a ")" in its delimiter's line
+				if i >= len(s) || s[i] != '\n' {
+					break // the last one ran to the end, or ended at a ")" in its delimiter's line
 				}
 				_, i = hereDocBody(s, i, d)
 			}
