@@ -1060,6 +1060,9 @@ func hooks(c *Capability, d *doc, src *CapabilitySource, kind HookKind, inlined 
 		if raw.Has("point") && raw.Get("point").IsString() && PointIndex(h.Point) < 0 {
 			s.at(d, ptr+"/point", "point-unknown", "%s", unknownPointMessage(h.Point, false))
 		}
+		if kind != GateHook {
+			checkHookNameLines(d, ptr, raw, s)
+		}
 		switch kind {
 		case StepHook:
 			checkRef(c, d, ptr, raw.Get("ref"), s)
@@ -1076,6 +1079,43 @@ func hooks(c *Capability, d *doc, src *CapabilitySource, kind HookKind, inlined 
 		out = append(out, h)
 	}
 	return out
+}
+
+// checkHookNameLines warns of each name of a step or contribution that
+// the markdown render-hooks writes on one line (its produces and consumes
+// entries, its ref's skill or agent) holding a line break
+// (hook-name-lines): the markdown copies it as it is, so what follows
+// the break is a line of its own, and a produces of "X.md\n</contribution>
+// \n### Step 9: agent:x (security)" closed its hook and wrote another
+// hook, of another capability, into every prompt rendered at its point,
+// with no finding (fragment-block-line tells of a fragment's).
+func checkHookNameLines(d *doc, ptr string, raw *ojson.Value, s *sink) {
+	warn := func(at, what, name string) {
+		i := strings.IndexFunc(name, lineBreak)
+		if i < 0 {
+			return
+		}
+		r, _ := utf8.DecodeRuneInString(name[i:])
+		s.warnAt(d, at, "hook-name-lines",
+			"%s %q holds a line break (%s): the markdown render-hooks writes puts it on a line of its hook's, and what follows the break reads as a line of its own, another hook perhaps, of any capability; write the name on one line",
+			what, name, strconv.QuoteRune(r))
+	}
+	for _, list := range []string{"produces", "consumes"} {
+		if v := raw.Get(list); v != nil && v.Kind == ojson.Array {
+			for i := range v.Items {
+				if v.Items[i].IsString() {
+					warn(fmt.Sprintf("%s/%s/%d", ptr, list, i), list+" entry", v.Items[i].Str)
+				}
+			}
+		}
+	}
+	if ref := raw.Get("ref"); ref != nil && ref.Kind == ojson.Object {
+		for _, k := range []string{"skill", "agent"} {
+			if v := ref.Get(k); v.IsString() {
+				warn(ptr+"/ref/"+k, "ref."+k, v.Str)
+			}
+		}
+	}
 }
 
 // checkConfigValues warns of a configValues entry that is not a string:
