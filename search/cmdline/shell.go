@@ -1613,8 +1613,11 @@ const maxQuoteDepth = 32
 // the one around it, so 750 "$('" (3,750 bytes, under GET
 // /tools?command='s limit) kept a core busy for minutes after the request
 // had timed out. A command line of 4,096 bytes nested 32 deep reads
-// about 131,072 bytes; this is eight times that.
-const maxQuoteWork = 1 << 20
+// about 131,072 bytes; this is twice that. The here-document words and
+// arithmetic a read passes over are not counted, so that a line read
+// twice (for its here-documents, then its words) may still take about
+// 0.1 s, where 1 MiB let it take 0.3 s.
+const maxQuoteWork = 1 << 18
 
 // quoteWork is the count of bytes a closingQuote or substitutionEnd may
 // still read (see maxQuoteWork).
