@@ -1,6 +1,8 @@
 package api_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
@@ -37,5 +39,27 @@ func TestCommandUnendedHereDocsInSubstitution(t *testing.T) {
 		if e := do(t, h, "GET", "/tools?command="+url.QueryEscape(cmd), nil); e.status != 200 {
 			t.Errorf("%q: status %d: %.200s", cmd, e.status, e.body)
 		}
+	}
+}
+
+// TestValidateCardOfOpenArithmeticPatterns: a POST /validate body of
+// 300 KB, a card whose 60 replaces patterns each repeat "$((" left open
+// among quotes, substitutions and here-documents, took 3.4 s (36 s with
+// a core busy beside it): each "$((" was read up to 256 bytes by every
+// substitution around it, uncounted by the quote-reading budget. The
+// arithmetic read is counted now.
+func TestValidateCardOfOpenArithmeticPatterns(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	var reps []string
+	for i := range 60 {
+		reps = append(reps, strings.Repeat("\">($((`<<'E'", 333)+fmt.Sprint(i))
+	}
+	card, _ := json.Marshal(map[string]any{"id": "land", "command": "bin/land", "summary": "s", "intent_phrases": []string{"p"},
+		"replaces": reps, "effects": "e", "risk": "destructive", "example": "bin/land"})
+	body, _ := json.Marshal(map[string]any{"files": map[string]string{"bin/land.card.json": string(card)}})
+	start := time.Now()
+	e := do(t, h, "POST", "/validate", body)
+	if took := time.Since(start); e.status != 200 || took > 1500*time.Millisecond {
+		t.Errorf("status %d after %v: %.200s", e.status, took, e.body)
 	}
 }

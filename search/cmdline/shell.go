@@ -1613,10 +1613,10 @@ const maxQuoteDepth = 32
 // the one around it, so 750 "$('" (3,750 bytes, under GET
 // /tools?command='s limit) kept a core busy for minutes after the request
 // had timed out. A command line of 4,096 bytes nested 32 deep reads
-// about 131,072 bytes; this is twice that. The here-document words and
-// arithmetic a read passes over are not counted, so that a line read
-// twice (for its here-documents, then its words) may still take about
-// 0.1 s, where 1 MiB let it take 0.3 s.
+// about 131,072 bytes; this is twice that. The arithmetic ("$((") a read
+// tries is counted too: uncounted, each "$((" left open was read up to
+// maxArithmetic bytes by every substitution around it, and a card of 60
+// patterns of 4,000 bytes took 3.4 s to check.
 const maxQuoteWork = 1 << 18
 
 // quoteWork is the count of bytes a closingQuote or substitutionEnd may
@@ -1673,7 +1673,7 @@ func substitutionEnd(s string, open, depth int) int {
 }
 
 func (w *quoteWork) substitutionEnd(s string, open, depth int) int {
-	if end := arithmeticEnd(s, open); end >= 0 {
+	if end := w.arithmeticEnd(s, open); end >= 0 {
 		return end
 	}
 	parens, cases := 0, 0
@@ -1700,9 +1700,9 @@ func (w *quoteWork) substitutionEnd(s string, open, depth int) int {
 			if i = w.closingQuoteAt(s, i, depth+1); i < 0 {
 				return -1
 			}
-		case c == '(' && arithmeticEnd(s, i) >= 0:
+		case c == '(' && w.arithmeticEnd(s, i) >= 0:
 			i = arithmeticEnd(s, i)
-		case c == '$' && strings.HasPrefix(s[i+1:], "(") && arithmeticEnd(s, i) < 0 && depth < maxQuoteDepth:
+		case c == '$' && strings.HasPrefix(s[i+1:], "(") && w.arithmeticEnd(s, i) < 0 && depth < maxQuoteDepth:
 			// a substitution inside, read as one: its case's patterns'
 			// ")" close none of this one's ("$(echo $(case x in x) echo
 			// y;; esac))"); past maxQuoteDepth, its "(" is counted
@@ -1765,11 +1765,17 @@ func (w *quoteWork) substitutionEnd(s string, open, depth int) int {
 // maxArithmetic bytes, so that a line of many "((" left open is read in
 // linear time.
 func arithmeticEnd(s string, i int) int {
+	end, _ := arithmeticScan(s, i)
+	return end
+}
+
+// arithmeticScan is arithmeticEnd(s, i) and the number of bytes it read.
+func arithmeticScan(s string, i int) (end, read int) {
 	if strings.HasPrefix(s[i:], "$") {
 		i++
 	}
 	if !strings.HasPrefix(s[i:], "((") {
-		return -1
+		return -1, 0
 	}
 	depth := 0
 	for j := i; j < min(len(s), i+maxArithmetic); j++ {
@@ -1779,13 +1785,22 @@ func arithmeticEnd(s string, i int) int {
 		case ')':
 			if depth--; depth == 1 {
 				if j+1 < len(s) && s[j+1] == ')' {
-					return j + 1
+					return j + 1, j + 2 - i
 				}
-				return -1
+				return -1, j + 1 - i
 			}
 		}
 	}
-	return -1
+	return -1, min(len(s), i+maxArithmetic) - i
+}
+
+// arithmeticEnd is arithmeticEnd(s, i), the bytes it reads taken from w:
+// a line of many "$((" left open is read up to maxArithmetic bytes at
+// each, by every substitution around it.
+func (w *quoteWork) arithmeticEnd(s string, i int) int {
+	end, read := arithmeticScan(s, i)
+	w.spend(read)
+	return end
 }
 
 // plainArithmeticEnd is arithmeticEnd(s, i) for an arithmetic expression
