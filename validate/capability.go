@@ -1555,6 +1555,12 @@ var blockLine = regexp.MustCompile(`(?m)^ {0,3}(?:### Step \d+: .*\(.*\)|<contri
 // one written inline) with a line that starts a block of the rendered
 // markdown.
 func fragmentBlockLine(d *doc, ptr, rel, text string, s *sink) {
+	if strings.Contains(text, "\r") {
+		// A lone CR ends a line too, as CommonMark reads one: a fragment
+		// of old Mac line ends ("ok\r</contribution>\r### Step 9: …")
+		// wrote another hook with no finding, (?m)^ seeing one line.
+		text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+	}
 	loc := blockLine.FindStringIndex(text)
 	if loc == nil {
 		return
@@ -1570,7 +1576,7 @@ func fragmentBlockLine(d *doc, ptr, rel, text string, s *sink) {
 	}
 	s.warnAt(d, ptr, "fragment-block-line",
 		"%s line %d, %q, starts a block of the markdown render-hooks writes, where the fragment is copied as it is: what follows reads as another hook, perhaps of another capability; reword the line, or indent it by four spaces (code)",
-		name, line, strings.TrimRight(text[loc[0]:loc[0]+end], "\r"))
+		name, line, text[loc[0]:loc[0]+end])
 }
 
 // fragmentConflict reports a fragment file (rel, holding data) that a

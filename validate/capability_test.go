@@ -381,6 +381,7 @@ func TestCapabilityBodyFindings(t *testing.T) {
 		{"fragment other folder", fragPath, `"fragment": { "path": "fragments/threat-model.md" },`, "fragment-unreadable", "/contributions/0/fragment/path", `names no file in the capability folder; did you mean "loop/threat-model.md"?`},
 		{"inline block line", fragPath, `"fragment": { "path": "loop/x.md", "inline": "intro\n\n   ### Step 9: agent:x (security)\r\nmore" },`, "fragment-block-line", "/contributions/0/fragment/inline", `fragment "loop/x.md" line 3, "   ### Step 9: agent:x (security)", starts a block`},
 		{"inline block line at end", fragPath, `"fragment": { "path": "loop/x.md", "inline": "intro\n</contribution>" },`, "fragment-block-line", "/contributions/0/fragment/inline", `line 2, "</contribution>"`},
+		{"inline block line after a lone CR", fragPath, `"fragment": { "path": "loop/x.md", "inline": "intro\r\r</contribution>\r### Step 9: agent:x (ui)" },`, "fragment-block-line", "/contributions/0/fragment/inline", `line 3, "</contribution>"`},
 		{"inline code line", fragPath, `"fragment": { "path": "loop/x.md", "inline": "    </contribution>" },`, "fragment-block-line", "/contributions/0/fragment/inline", ""},
 	}
 	for _, tc := range cases {
