@@ -6,7 +6,8 @@ import (
 )
 
 // TestOnlyTaggedAnswersMayBeKept: a snapshot's tagged representations are
-// revalidated (no-cache, with their ETag); every other answer is no-store.
+// revalidated (no-cache, with their ETag); every other answer is no-store;
+// none is sniffed (nosniff).
 // Without it a 404 for a capability not yet merged is heuristically
 // cacheable, and a shared cache would go on answering it after the
 // capability lands; a cached /status would hide a failed rebuild.
@@ -43,6 +44,11 @@ func TestOnlyTaggedAnswersMayBeKept(t *testing.T) {
 			}
 			if got := e.header.Get("Cache-Control"); got != tt.want {
 				t.Errorf("Cache-Control %q, want %q", got, tt.want)
+			}
+			// Every answer's Content-Type stands: a rendered prompt
+			// quoting a repository's HTML is not sniffed as a page.
+			if got := e.header.Values("X-Content-Type-Options"); len(got) != 1 || got[0] != "nosniff" {
+				t.Errorf("X-Content-Type-Options %q, want [nosniff]", got)
 			}
 		})
 	}

@@ -386,6 +386,7 @@ var (
 	varyAcceptHdr = []string{"Accept-Encoding, Accept"}
 	noCacheHdr    = []string{"no-cache"}
 	noStoreHdr    = []string{"no-store"}
+	nosniffHdr    = []string{"nosniff"}
 	gzipHdr       = []string{"gzip"}
 	jsonHdr       = []string{"application/json"}
 )

@@ -238,7 +238,7 @@ func (s *server) router() http.Handler {
 	// observe wraps recoverer, so that the 500 a panic is answered with is
 	// counted and logged like any other answer rather than vanishing from
 	// the metrics with the panic.
-	r.Use(unmount, s.observe, noStore, closeUnlessBodyRead, s.recoverer, refuseForeignHost(s.allowedHosts), refuseCrossOrigin, s.limitBody, checkQuery, middleware.GetHead)
+	r.Use(unmount, s.observe, answerHeaders, closeUnlessBodyRead, s.recoverer, refuseForeignHost(s.allowedHosts), refuseCrossOrigin, s.limitBody, checkQuery, middleware.GetHead)
 	r.NotFound(s.noRoute)
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
 		allowed := allowedMethods(r, routingPath(req))
@@ -411,16 +411,21 @@ func (s *server) recoverer(next http.Handler) http.Handler {
 	})
 }
 
-// noStore marks every answer as one no cache may keep, before the handler
-// runs: only a snapshot's tagged representations say otherwise (no-cache,
-// see views.notModified), as they can be revalidated by their ETag. An
-// error such as the 404 of GET /capabilities/{id} is heuristically
-// cacheable (RFC 9111 §4.2.2), and a shared cache with a default TTL, as
-// Varnish has, would keep answering "no capability" after the capability
-// lands; so would /status its failure after the fix.
-func noStore(next http.Handler) http.Handler {
+// answerHeaders marks every answer, before the handler runs, as one no
+// cache may keep: only a snapshot's tagged representations say otherwise
+// (no-cache, see views.notModified), as they can be revalidated by their
+// ETag. An error such as the 404 of GET /capabilities/{id} is
+// heuristically cacheable (RFC 9111 §4.2.2), and a shared cache with a
+// default TTL, as Varnish has, would keep answering "no capability" after
+// the capability lands; so would /status its failure after the fix. And
+// as one whose Content-Type is not to be second-guessed (nosniff): a
+// rendered prompt or a finding quotes a repository's text, which a
+// browser sniffing a body for HTML could run as a page.
+func answerHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header()["Cache-Control"] = noStoreHdr
+		h := w.Header()
+		h["Cache-Control"] = noStoreHdr
+		h["X-Content-Type-Options"] = nosniffHdr
 		next.ServeHTTP(w, r)
 	})
 }
