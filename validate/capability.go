@@ -1609,7 +1609,7 @@ func conflictSpan(data []byte, code spans) (from, to int, ok bool) {
 		if end < 0 {
 			end = len(data) - off
 		}
-		if conflictMarker(data[off:off+end]) == want {
+		if ojson.ConflictMarker(data[off:off+end]) == want {
 			if !coded {
 				code, _, _, _, _ = codeRanges(data)
 				coded = true

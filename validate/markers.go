@@ -2279,24 +2279,10 @@ func conflictHint(src []byte, from, to int) string {
 		if end < 0 {
 			end = to - off
 		}
-		if m := conflictMarker(bytes.TrimLeft(src[off:off+end], " \t")); m != 0 && m != '=' {
+		if m := ojson.ConflictMarker(bytes.TrimLeft(src[off:off+end], " \t")); m != 0 && m != '=' {
 			return fmt.Sprintf(": a merge left its conflict unresolved here (%s at line %d); keep the lines meant from each side and delete the marker lines (<<<<<<<, ======= and >>>>>>>)", strings.Repeat(string(m), 7), lineOf(src, off))
 		}
 		off += end + 1
 	}
 	return ""
-}
-
-// conflictMarker returns the character of the merge conflict marker that
-// line starts with, as git writes one: seven '<', '|', '=' or '>', then
-// the line's end or, but for '=', a blank and a label; else 0.
-func conflictMarker(line []byte) byte {
-	line = bytes.TrimRight(line, "\r")
-	if len(line) < 7 || bytes.IndexByte([]byte("<|=>"), line[0]) < 0 || bytes.Count(line[:7], line[:1]) != 7 {
-		return 0
-	}
-	if len(line) == 7 || line[0] != '=' && (line[7] == ' ' || line[7] == '\t') {
-		return line[0]
-	}
-	return 0
 }

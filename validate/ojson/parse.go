@@ -482,27 +482,34 @@ func (p *parser) conflictMarker() bool {
 }
 
 // conflictMarkerAt returns the merge conflict marker starting src[at:],
-// if one does: at a line's start, seven of one of '<', '|', '=', '>', then
-// a space, a line end or the end of the file.
+// if one does: at a line's start, a ConflictMarker.
 func conflictMarkerAt(src []byte, at int) (string, bool) {
-	if at > 0 && src[at-1] != '\n' && src[at-1] != '\r' || at+7 > len(src) {
+	if at > 0 && src[at-1] != '\n' && src[at-1] != '\r' {
 		return "", false
 	}
-	c := src[at]
-	if c != '<' && c != '|' && c != '=' && c != '>' {
+	line := src[at:]
+	if end := bytes.IndexByte(line, '\n'); end >= 0 {
+		line = line[:end]
+	}
+	if ConflictMarker(line) == 0 {
 		return "", false
 	}
-	for i := at + 1; i < at+7; i++ {
-		if src[i] != c {
-			return "", false
-		}
+	return string(line[:7]), true
+}
+
+// ConflictMarker returns the character of the merge conflict marker that
+// line (no '\n' in it) starts with, as git writes one: seven '<', '|',
+// '=' or '>', then the line's end or, but for '=', a blank and a label;
+// else 0.
+func ConflictMarker(line []byte) byte {
+	line = bytes.TrimRight(line, "\r")
+	if len(line) < 7 || bytes.IndexByte([]byte("<|=>"), line[0]) < 0 || bytes.Count(line[:7], line[:1]) != 7 {
+		return 0
 	}
-	if at+7 < len(src) {
-		if n := src[at+7]; n != ' ' && n != '\t' && n != '\n' && n != '\r' {
-			return "", false
-		}
+	if len(line) == 7 || line[0] != '=' && (line[7] == ' ' || line[7] == '\t') {
+		return line[0]
 	}
-	return string(src[at : at+7]), true
+	return 0
 }
 
 // missingComma reports whether the next value of an object's member
