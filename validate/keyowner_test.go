@@ -33,6 +33,7 @@ func TestUnknownKeyNamesItsOwner(t *testing.T) {
 		{"a when near its own key", gate("intel.dept"), "when-unknown-key", `did you mean "intel.depth"?`, "declared by"},
 		// An expression is whenHint's to explain.
 		{"a when that is an expression", gate("!workflow.review_gate"), "when-unknown-key", "no operators", "declared by"},
+		{"a when of two keys and a word", gate("intel.enabled and workflow.review_gate"), "when-unknown-key", "no operators", "declared by"},
 		{"an activationKey naming another's key", `"activationKey": "workflow.review_gate", "gates": []`, "activation-key-unknown",
 			`; "workflow.review_gate" is declared by capability "review": an activationKey names a key of its own capability's config: declare one here`, ""},
 		{"an activationKey near another's key", `"activationKey": "workflow.reviewgate", "gates": []`, "activation-key-unknown",

@@ -31,6 +31,7 @@ func TestCardOrphanNamesTheToolRenamed(t *testing.T) {
 		{"the one named like it, a word shared", []CardSource{loose(orphanCard("deploy.sh", "bin/deploy.sh"), "deploy-staging", "lint")}, alike("deploy-staging")},
 		{"two named like it", []CardSource{loose(orphanCard("ft", "bin/ft"), "fast-test", "fix-tabs")}, ""},
 		{"none named like it", []CardSource{loose(orphanCard("ft", "bin/ft"), "deploy", "lint")}, ""},
+		{"a one-letter word shared is no likeness", []CardSource{loose(orphanCard("x-run", "bin/x-run"), "x-test", "lint")}, ""},
 		// Two orphans of the folder: the one loose file may be either's.
 		{"the one loose file, two orphans", []CardSource{loose(orphanCard("ft", "bin/ft"), "run-checks"), loose(orphanCard("lint", "bin/lint"), "run-checks")}, ""},
 		{"the one named like it, two orphans", []CardSource{loose(orphanCard("ft", "bin/ft"), "fast-test"), loose(orphanCard("lint", "bin/lint"), "fast-test")}, one("fast-test")},
@@ -66,6 +67,7 @@ func TestSiblingListLoose(t *testing.T) {
 		"ft": false, "fft": false, "ft.sh": false, // the tool's name, a near one, its script: Wants'
 		"ft.card.json": false, "other.card.json": false, ".hidden": false, "notes.md": false, "data.json": false,
 		"README": false, "Makefile": false, "backup~": false,
+		"readme": false, "makefile": false, "Dockerfile": false, "dockerfile": false, // documents and build files, in any case
 	} {
 		if got := l.WantsLoose(name); got != want {
 			t.Errorf("WantsLoose(%q) = %v, want %v", name, got, want)
