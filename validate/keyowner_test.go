@@ -52,3 +52,18 @@ func TestUnknownKeyNamesItsOwner(t *testing.T) {
 		})
 	}
 }
+
+// TestUnknownKeyOwnerDeclaredTwice: a key two capabilities declare (a
+// config-key-conflict) is said to be the first one's, in folder order,
+// as the registry, which keeps the first, has it.
+func TestUnknownKeyOwnerDeclaredTwice(t *testing.T) {
+	key := `{"workflow.review_gate": {"type": "boolean", "default": true, "description": "d"}}`
+	alpha := newcomerCap("alpha", `[]`, `[]`, key)
+	review := newcomerCap("review", `[]`, `[]`, key)
+	intel := editManifest(t, newcomerCap("intel", `[]`, `[]`, `{}`), `"gates": []`,
+		`"gates": [{"point": "plan:pre", "check": {"query": "q"}, "when": "workflow.review_gate", "blocking": false, "onError": "skip"}]`)
+	ds := newcomerFindings(t, "when-unknown-key", alpha, intel, review)
+	if len(ds) != 1 || !strings.Contains(ds[0].Message, `is declared by capability "alpha"`) {
+		t.Errorf("when-unknown-key findings: %v, want one naming alpha, the first to declare the key", ds)
+	}
+}

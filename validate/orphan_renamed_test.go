@@ -31,6 +31,7 @@ func TestCardOrphanNamesTheToolRenamed(t *testing.T) {
 		{"the one named like it, a word shared", []CardSource{loose(orphanCard("deploy.sh", "bin/deploy.sh"), "deploy-staging", "lint")}, alike("deploy-staging")},
 		{"two named like it", []CardSource{loose(orphanCard("ft", "bin/ft"), "fast-test", "fix-tabs")}, ""},
 		{"none named like it", []CardSource{loose(orphanCard("ft", "bin/ft"), "deploy", "lint")}, ""},
+		{"a word shared, after _ and -", []CardSource{loose(orphanCard("run_checks", "bin/run_checks"), "run-lint", "deploy")}, alike("run-lint")},
 		{"a one-letter word shared is no likeness", []CardSource{loose(orphanCard("x-run", "bin/x-run"), "x-test", "lint")}, ""},
 		// Two orphans of the folder: the one loose file may be either's.
 		{"the one loose file, two orphans", []CardSource{loose(orphanCard("ft", "bin/ft"), "run-checks"), loose(orphanCard("lint", "bin/lint"), "run-checks")}, ""},
