@@ -138,6 +138,9 @@ func TestInvisibleDiffNamesBytesOfNoUTF8(t *testing.T) {
 		{"a\xe9b\n", "axb\n", ""},  // ASCII, which is shown as it is
 		{"a\xe9 b\n", "a\u00a0b\n", "holds the byte 0xE9 (no UTF-8) at column 2, which the generated line has not (and 1 more such place in the line)"}, // not for a blank: hidden
 		{"caf\xe9 au lait\n", "café au lai\n", ""},
+		{"\xff\xfex\n", "\xfd\u00e9x\n", ""}, // a run of two bytes is one place, matched by one byte there, not a byte and a character
+		{"\xff\u00e9x\n", "\xfex\n", ""},     // a byte for a byte, and a character more
+		{"a\xe9b\n", "a\u00e9\u00e9b\n", ""}, // a byte for two characters
 	} {
 		if got := invisibleDiff(tt.c, tt.g); got != tt.want {
 			t.Errorf("invisibleDiff(%q, %q) = %q, want %q", tt.c, tt.g, got, tt.want)

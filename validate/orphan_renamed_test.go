@@ -15,6 +15,7 @@ import (
 func TestCardOrphanNamesTheToolRenamed(t *testing.T) {
 	const base = `no tool %q beside this card (a file, or a link to one; a link to nothing or a folder is none); a card is a sibling of the tool it describes`
 	loose := func(c CardSource, names ...string) CardSource { c.Loose = names; return c }
+	leaves := func(c CardSource) CardSource { c.ToolLeaves = true; return c }
 	one := func(name string) string {
 		return fmt.Sprintf(`; was the tool renamed? "bin/%s" is the one file beside the card with no card of its own: if it is the tool, rename the card to "bin/%s.card.json"`, name, name)
 	}
@@ -35,6 +36,7 @@ func TestCardOrphanNamesTheToolRenamed(t *testing.T) {
 		{"a one-letter word shared is no likeness", []CardSource{loose(orphanCard("x-run", "bin/x-run"), "x-test", "lint")}, ""},
 		// Two orphans of the folder: the one loose file may be either's.
 		{"the one loose file, two orphans", []CardSource{loose(orphanCard("ft", "bin/ft"), "run-checks"), loose(orphanCard("lint", "bin/lint"), "run-checks")}, ""},
+		{"the one loose file, beside a card whose tool leaves the repository", []CardSource{loose(orphanCard("ft", "bin/ft"), "run-checks"), leaves(orphanCard("out", "bin/out"))}, one("run-checks")},
 		{"the one named like it, two orphans", []CardSource{loose(orphanCard("ft", "bin/ft"), "fast-test"), loose(orphanCard("lint", "bin/lint"), "fast-test")}, one("fast-test")},
 		// A near name, or the file the command names, is said first.
 		{"a near name first", []CardSource{loose(orphanCard("lnad", "bin/lnad", "land"), "landing")},
