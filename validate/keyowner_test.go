@@ -67,3 +67,16 @@ func TestUnknownKeyOwnerDeclaredTwice(t *testing.T) {
 		t.Errorf("when-unknown-key findings: %v, want one naming alpha, the first to declare the key", ds)
 	}
 }
+
+// TestUnknownKeyOwnerBySegmentAfterTheLastDot: a key written without its
+// path is told the one declared key ending in it after the key's last
+// dot, however deep ("workflow.gates.review_depth" for "review_depth").
+func TestUnknownKeyOwnerBySegmentAfterTheLastDot(t *testing.T) {
+	review := newcomerCap("review", `[]`, `[]`, `{"workflow.gates.review_depth": {"type": "boolean", "default": true, "description": "d"}}`)
+	intel := editManifest(t, newcomerCap("intel", `[]`, `[]`, `{}`), `"gates": []`,
+		`"gates": [{"point": "plan:pre", "check": {"query": "q"}, "when": "review_depth", "blocking": false, "onError": "skip"}]`)
+	ds := newcomerFindings(t, "when-unknown-key", review, intel)
+	if want := `; did you mean "workflow.gates.review_depth" (declared by capability "review")?`; len(ds) != 1 || !strings.Contains(ds[0].Message, want) {
+		t.Errorf("when-unknown-key findings: %v, want one holding %q", ds, want)
+	}
+}
