@@ -80,3 +80,20 @@ func TestUnknownKeyOwnerBySegmentAfterTheLastDot(t *testing.T) {
 		t.Errorf("when-unknown-key findings: %v, want one holding %q", ds, want)
 	}
 }
+
+// TestUnknownKeyOwnerNoteIsClipped: the owner's note added to the finding
+// of a long when is clipped with it (clipMessage: maxMessage bytes and
+// the count of those left out), its end, the key meant, kept.
+func TestUnknownKeyOwnerNoteIsClipped(t *testing.T) {
+	review := newcomerCap("review", `[]`, `[]`, `{"workflow.review_gate": {"type": "boolean", "default": true, "description": "d"}}`)
+	long := strings.Repeat("x", 1900) + ".review_gate"
+	intel := editManifest(t, newcomerCap("intel", `[]`, `[]`, `{}`), `"gates": []`,
+		`"gates": [{"point": "plan:pre", "check": {"query": "q"}, "when": "`+long+`", "blocking": false, "onError": "skip"}]`)
+	ds := newcomerFindings(t, "when-unknown-key", review, intel)
+	if len(ds) != 1 {
+		t.Fatalf("when-unknown-key findings: %v", ds)
+	}
+	if m := ds[0].Message; !strings.Contains(m, " bytes left out) … ") || len(m) > maxMessage+64 || !strings.HasSuffix(m, `; did you mean "workflow.review_gate" (declared by capability "review")?`) {
+		t.Errorf("message of %d bytes (clipped to about %d), ending %q", len(m), maxMessage, m[max(0, len(m)-120):])
+	}
+}
