@@ -286,6 +286,7 @@ func TestWorkflowMergeConflict(t *testing.T) {
 		msg       string
 	}{
 		{"workflow", block + "# Ship\n" + conflict, 9, "a merge left this workflow unresolved, its conflict markers from here to line 13 (>>>>>>>)"},
+		{"tags", `<loop-point id="ship:pre, ship:post"/> <agent-role name="orchestrator"/>` + "\n# Ship\n" + conflict, 3, "a merge left this workflow unresolved, its conflict markers from here to line 7 (>>>>>>>)"},
 		{"no marker", "# Notes\n" + conflict, 0, ""},
 		{"fenced", block + "```\n" + conflict + "```\n", 0, ""},
 	} {
