@@ -283,6 +283,9 @@ func insideDiff(c, g string) string {
 	var first string
 	more := 0
 	put := func(what string) {
+		if what == "" { // the same after all
+			return
+		}
 		if first == "" {
 			first = what
 		} else {
@@ -307,22 +310,13 @@ func insideDiff(c, g string) string {
 			default:
 				cr, gr = c[i:i+foreignRun(c[i:], ng)], g[j:j+ng]
 			}
-			at := col
+			put(placeNote(cr, gr, col))
 			i, j, col = i+len(cr), j+len(gr), col+utf8.RuneCountInString(cr)
-			switch {
-			case cr == gr:
-			case gr == "":
-				put(fmt.Sprintf("holds %s at column %d, which the generated line has not", holding(cr), at))
-			case cr == "":
-				put(fmt.Sprintf("lacks at column %d %s the generated line has", at, holding(gr)))
-			default:
-				put(fmt.Sprintf("holds %s at column %d where the generated line has %s%s", holding(cr), at, holding(gr), latin1(cr, gr)))
-			}
 		case i < len(c) && zeroWidth(rc) && !same:
-			put(fmt.Sprintf("holds %s at column %d, which the generated line has not", runs(c[i:i+nc]), col))
+			put(placeNote(c[i:i+nc], "", col))
 			i, col = i+nc, col+1
 		case j < len(g) && zeroWidth(rg) && !same:
-			put(fmt.Sprintf("lacks at column %d the %s the generated line has", col, runs(g[j:j+ng])))
+			put(placeNote("", g[j:j+ng], col))
 			j += ng
 		case i < len(c) && blank(rc) || j < len(g) && blank(rg):
 			ei, ej := i+blankRun(c[i:]), j+blankRun(g[j:])
@@ -336,15 +330,7 @@ func insideDiff(c, g string) string {
 			for cr != "" && gr != "" && cr[len(cr)-1] == gr[len(gr)-1] && cr[len(cr)-1] < utf8.RuneSelf {
 				cr, gr = cr[:len(cr)-1], gr[:len(gr)-1]
 			}
-			switch {
-			case cr == gr:
-			case gr == "":
-				put(fmt.Sprintf("holds %s at column %d, which the generated line has not", runs(cr), at))
-			case cr == "":
-				put(fmt.Sprintf("lacks at column %d the %s the generated line has", at, runs(gr)))
-			default:
-				put(fmt.Sprintf("holds %s at column %d where the generated line has %s", runs(cr), at, runs(gr)))
-			}
+			put(placeNote(cr, gr, at))
 		case same:
 			i, j, col = i+nc, j+ng, col+1
 		default:
@@ -355,6 +341,21 @@ func insideDiff(c, g string) string {
 		first += " (and " + validate.Plural(more, "more such place") + " in the line)"
 	}
 	return first
+}
+
+// placeNote says how cr, what the stale line holds at column at, differs
+// from gr, what the generated line holds in its place, each named by
+// holding; "" when they are the same.
+func placeNote(cr, gr string, at int) string {
+	switch {
+	case cr == gr:
+		return ""
+	case gr == "":
+		return fmt.Sprintf("holds %s at column %d, which the generated line has not", holding(cr), at)
+	case cr == "":
+		return fmt.Sprintf("lacks at column %d %s the generated line has", at, holding(gr))
+	}
+	return fmt.Sprintf("holds %s at column %d where the generated line has %s%s", holding(cr), at, holding(gr), latin1(cr, gr))
 }
 
 // latin1 says that the byte c, which is no UTF-8, is the Latin-1 code of

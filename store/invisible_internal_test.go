@@ -134,6 +134,7 @@ func TestInvisibleDiffNamesBytesOfNoUTF8(t *testing.T) {
 		{"\xff\xff\xff\xff\xff\xff\xff\xff\xff\n", "\n", "holds the bytes 0xFF 0xFF 0xFF 0xFF 0xFF 0xFF 0xFF 0xFF … (no UTF-8) at column 1, which the generated line has not"},
 		{"a\xffb\n", "a\xffb  \n", "lacks 2 spaces the generated line ends in"},
 		{"ab\n", "ab \n", "lacks a space the generated line ends in"},
+		{"ab\n", "a\u200bb\n", "lacks at column 2 a zero width space (U+200B) the generated line has"},
 		{"a\xe9b\n", "aéeb\n", ""}, // a character more than bytes
 		{"a\xe9b\n", "axb\n", ""},  // ASCII, which is shown as it is
 		{"a\xe9 b\n", "a\u00a0b\n", "holds the byte 0xE9 (no UTF-8) at column 2, which the generated line has not (and 1 more such place in the line)"}, // not for a blank: hidden
