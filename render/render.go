@@ -603,19 +603,16 @@ func (r *rendering) keyPointer(key string) string {
 
 // segmentsPointer is the JSON pointer of a dotted key's segments, each a
 // member (or an array index) below the one before.
-func segmentsPointer(key string) string {
-	var b strings.Builder
-	for seg := range strings.SplitSeq(key, ".") {
-		b.WriteByte('/')
-		b.WriteString(ojson.EscapePointer(seg))
-	}
-	return b.String()
-}
+func segmentsPointer(key string) string { return pointerOf(strings.Split(key, ".")) }
 
 // trailPointer is the JSON pointer of the member walk is at.
-func (r *rendering) trailPointer() string {
+func (r *rendering) trailPointer() string { return pointerOf(r.trail) }
+
+// pointerOf is the JSON pointer of the member keys, each below the one
+// before.
+func pointerOf(keys []string) string {
 	var b strings.Builder
-	for _, k := range r.trail {
+	for _, k := range keys {
 		b.WriteByte('/')
 		b.WriteString(ojson.EscapePointer(k))
 	}
