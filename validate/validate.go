@@ -150,12 +150,10 @@ func checkContractFound(src *Sources, attempted bool, s *sink) {
 	if len(src.Capabilities) == 0 || attempted || rootFailed {
 		return
 	}
+	notRead := NotWalked(src)
 	where := "or, if the workflows are in a folder capreg does not walk (node_modules/, vendor/, .venv/), name it in capreg.json's \"workflows\""
-	if notRead := NotWalked(src); notRead != "" && len(src.WorkflowRoots) == 0 {
-		// The folders it met are named: where the workflows may be.
-		where = "or, if the workflows are in a folder capreg does not walk, name it in capreg.json's \"workflows\": " + notRead
-	}
-	if len(src.WorkflowRoots) > 0 {
+	switch {
+	case len(src.WorkflowRoots) > 0:
 		// Named already: the advice to name them is no help.
 		roots := src.WorkflowRoots
 		more := ""
@@ -163,9 +161,12 @@ func checkContractFound(src *Sources, attempted bool, s *sink) {
 			roots, more = roots[:5], ", …"
 		}
 		where = fmt.Sprintf("or check the paths capreg.json's \"workflows\" names (%s%s): no markdown file under them holds a marker", strings.Join(roots, ", "), more)
-		if notRead := NotWalked(src); notRead != "" {
+		if notRead != "" {
 			where += "; " + notRead
 		}
+	case notRead != "":
+		// The folders it met are named: where the workflows may be.
+		where = "or, if the workflows are in a folder capreg does not walk, name it in capreg.json's \"workflows\": " + notRead
 	}
 	s.add(Diagnostic{File: src.CapabilitiesDir, Rule: "contract-missing", Message: fmt.Sprintf(
 		"%s but no host workflow: hooks cannot be checked without the Loop Host Contract; add a <!-- gsd:loop-host … --> block (or <loop-point/> tags) to the workflow of each step (%s), %s",
