@@ -1700,8 +1700,6 @@ func (w *quoteWork) substitutionEnd(s string, open, depth int) int {
 			if i = w.closingQuoteAt(s, i, depth+1); i < 0 {
 				return -1
 			}
-		case c == '(' && w.arithmeticEnd(s, i) >= 0:
-			i = arithmeticEnd(s, i)
 		case c == '$' && strings.HasPrefix(s[i+1:], "(") && w.arithmeticEnd(s, i) < 0 && depth < maxQuoteDepth:
 			// a substitution inside, read as one: its case's patterns'
 			// ")" close none of this one's ("$(echo $(case x in x) echo
@@ -1714,8 +1712,12 @@ func (w *quoteWork) substitutionEnd(s string, open, depth int) int {
 				outer, cases = append(outer, cases), 0
 			}
 		case c == '(':
-			parens++
-			outer, cases = append(outer, cases), 0
+			if end := w.arithmeticEnd(s, i); end >= 0 {
+				i = end // "((…))", read once
+			} else {
+				parens++
+				outer, cases = append(outer, cases), 0
+			}
 		case c == ')':
 			switch {
 			case cases > 0:
