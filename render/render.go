@@ -603,21 +603,10 @@ func (r *rendering) keyPointer(key string) string {
 
 // segmentsPointer is the JSON pointer of a dotted key's segments, each a
 // member (or an array index) below the one before.
-func segmentsPointer(key string) string { return pointerOf(strings.Split(key, ".")) }
+func segmentsPointer(key string) string { return ojson.Pointer(strings.Split(key, ".")) }
 
 // trailPointer is the JSON pointer of the member walk is at.
-func (r *rendering) trailPointer() string { return pointerOf(r.trail) }
-
-// pointerOf is the JSON pointer of the member keys, each below the one
-// before.
-func pointerOf(keys []string) string {
-	var b strings.Builder
-	for _, k := range keys {
-		b.WriteByte('/')
-		b.WriteString(ojson.EscapePointer(k))
-	}
-	return b.String()
-}
+func (r *rendering) trailPointer() string { return ojson.Pointer(r.trail) }
 
 // resolve looks a dotted key up: the user's value (nested, then flat) when
 // it fits the key's config slice, else the slice default; a key no slice

@@ -188,8 +188,8 @@ func checkNearMisses(d *doc, fs *fieldSchema, s *sink, found []schemaFinding) {
 					if want == "" {
 						want = fs.pluralMeant(m.Key, &m.Value)
 					}
-					if want != "" && !v.Has(want) && !schemaNamed(found, pointerOf(path), m.Key) {
-						ptr := pointerOf(append(path, m.Key))
+					if want != "" && !v.Has(want) && !schemaNamed(found, ojson.Pointer(path), m.Key) {
+						ptr := ojson.Pointer(append(path, m.Key))
 						s.warnAt(d, ptr, "field-near-miss",
 							"unknown field %s is ignored; did you mean %s? (unknown fields are accepted, so a misspelt one silently leaves its default in force)",
 							quoteKey(m.Key), quoteKey(want))
@@ -235,16 +235,6 @@ func schemaNamed(found []schemaFinding, ptr, key string) bool {
 	return slices.ContainsFunc(found, func(f schemaFinding) bool {
 		return (f.ptr == ptr || f.ptr == keyPtr) && slices.Contains(f.named, key)
 	})
-}
-
-// pointerOf is the JSON pointer of a path of keys and indices.
-func pointerOf(path []string) string {
-	var b strings.Builder
-	for _, k := range path {
-		b.WriteByte('/')
-		b.WriteString(ojson.EscapePointer(k))
-	}
-	return b.String()
 }
 
 // nearestField returns the declared field key most likely meant, or "": one

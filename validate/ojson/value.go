@@ -318,6 +318,17 @@ func unescapePointer(tok string) string {
 	return strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
 }
 
+// Pointer is the JSON pointer of a path of member keys and array
+// indices, each below the one before.
+func Pointer(path []string) string {
+	var b strings.Builder
+	for _, k := range path {
+		b.WriteByte('/')
+		b.WriteString(EscapePointer(k))
+	}
+	return b.String()
+}
+
 // EscapePointer escapes one JSON pointer reference token.
 func EscapePointer(tok string) string {
 	if !strings.ContainsAny(tok, "~/") {
