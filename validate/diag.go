@@ -563,6 +563,18 @@ func (s *sink) at(d *doc, pointer, rule, format string, args ...any) {
 	s.atOffset(d.File, d.Src, off, pointer, rule, format, args...)
 }
 
+// atValue is at for a finding about the value at pointer (its type, its
+// text): placed where the value starts, after its key's colon, where the
+// author fixes it. A pointer that does not resolve is placed as at places
+// it.
+func (s *sink) atValue(d *doc, pointer, rule, format string, args ...any) {
+	v, off, ok := s.finder(d).Lookup(pointer)
+	if ok {
+		off = v.Off
+	}
+	s.atOffset(d.File, d.Src, off, pointer, rule, format, args...)
+}
+
 // where says where pointer is in d, for a finding placed elsewhere that
 // names it: "capabilities/ui/capability.json:12:7 (/skills/1)".
 func (s *sink) where(d *doc, pointer string) string {

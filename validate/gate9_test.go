@@ -106,7 +106,7 @@ func TestMendedManifestFindings(t *testing.T) {
 	mistakes := []gate9Mistake{
 		{name: "no other mistake"},
 		{"a key misspelt", `"title": "T"`, `"titel": "T"`, "schema", `"titel"`},
-		{"a value not allowed", `"tier": "standard"`, `"tier": "gold"`, "schema", `"tier"`},
+		{"a value not allowed", `"tier": "standard"`, `"tier": "gold"`, "schema", `"gold"`}, // at the value
 		{"a requires id that is none", `["bb"`, `["bx"`, "requires-unknown", `"bx"`},
 	}
 	for _, slip := range slips {
@@ -319,7 +319,7 @@ func TestMendedCardFindings(t *testing.T) {
 		others     []string // the other card's
 	}{
 		{"no other mistake", slip(card), nil, nil, nil},
-		{"a value not allowed", slip(gate9Edit(t, card, `"reversible"`, `"maybe"`)), nil, []string{`schema "risk"`}, nil},
+		{"a value not allowed", slip(gate9Edit(t, card, `"reversible"`, `"maybe"`)), nil, []string{`schema "maybe"`}, nil}, // at the value
 		{"a field misspelt", slip(gate9Edit(t, card, `"effects"`, `"efects"`)), nil, []string{`schema "efects"`}, nil},
 		{"an id another card has", slip(card), &CardSource{File: File{Path: "bin/ft2.card.json", Data: []byte(strings.ReplaceAll(card, `"bin/ft"`, `"bin/ft2"`))}, ToolPath: "bin/ft2", ToolExists: true},
 			[]string{`card-duplicate-id "id"`}, []string{`card-duplicate-id "id"`}},
@@ -390,7 +390,7 @@ func TestMendedRepoConfig(t *testing.T) {
 			t.Errorf("%s: no note that it was found on the mended text", d)
 		}
 	}
-	want := []string{gate9At(t, text, `"cards"`) + " config-file", gate9At(t, text, `"cards"`) + " json-syntax"}
+	want := []string{gate9At(t, text, `5`) + " config-file", gate9At(t, text, `"cards"`) + " json-syntax"} // the type at the value
 	if slices.Sort(got); !slices.Equal(got, want) {
 		t.Errorf("findings %v, want %v", got, want)
 	}

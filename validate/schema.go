@@ -95,6 +95,12 @@ type schemaFinding struct {
 	// ("the field 'inlin' is there: did you mean 'inline'?"), an anyOf's
 	// those of its branches.
 	named []string
+	// value says that the finding is about the value at ptr (its type,
+	// an enum, a pattern, a minimum…), placed at the value rather than at
+	// its key: the author fixes what is after the colon. A finding about
+	// a key (one not allowed, a name propertyNames refuses) or about an
+	// object (a field missing) is placed where ptr's key is.
+	value bool
 }
 
 // checkSchemaFindings is checkSchema that also returns the findings it
@@ -141,7 +147,11 @@ func checkSchemaFindings(name string, d *doc, s *sink, drop func(*schemaFinding)
 		if drop != nil && drop(&f) {
 			continue
 		}
-		s.at(d, f.ptr, "schema", "%s", f.msg)
+		if f.value {
+			s.atValue(d, f.ptr, "schema", "%s", f.msg)
+		} else {
+			s.at(d, f.ptr, "schema", "%s", f.msg)
+		}
 		reported = append(reported, f)
 	}
 	return false, reported
@@ -158,7 +168,7 @@ func checkFinite(name string, d *doc, s *sink, ptr string, v *ojson.Value) bool 
 	switch v.Kind {
 	case ojson.Number:
 		if f, _ := v.Float(); math.IsInf(f, 0) && !(name == "capability" && configDefault.MatchString(ptr)) {
-			s.at(d, ptr, "schema", "%s is past the range of a JSON number: JSON.parse reads it as Infinity, "+
+			s.atValue(d, ptr, "schema", "%s is past the range of a JSON number: JSON.parse reads it as Infinity, "+
 				"which is no integer nor finite, and the registry would hold null", v.Str)
 			ok = false
 		}
@@ -627,6 +637,10 @@ func refine(root *ojson.Value, leaf schemaLeaf) schemaFinding {
 	if isFalseSchema(leaf.AbsoluteKeywordLocation) {
 		return found(ptr, "this field is not allowed here"+falseFieldCondition(leaf.AbsoluteKeywordLocation))
 	}
+	// What is left is about the value (type, enum, pattern, const,
+	// minimum, minLength, not, anyOf…), but a required list the
+	// document's object fails in a way requiredMessage does not word.
+	f.value = f.keyword != "required"
 	if strings.HasSuffix(leaf.KeywordLocation, "/type") {
 		if hint := objectHint(root, ptr, leaf.AbsoluteKeywordLocation); hint != "" {
 			return found(ptr, msg+hint)

@@ -535,8 +535,8 @@ func TestCardBlankFields(t *testing.T) {
 }
 
 // With a key repeated, the last value is the one judged (as JSON.parse
-// keeps it), and a finding about it is placed at that key, not at the
-// first, whose value may be fine.
+// keeps it), and a finding about it is placed at that value, not at the
+// first, which may be fine.
 func TestFindingAtRepeatedKeyIsPlacedAtTheValueJudged(t *testing.T) {
 	src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{{Folder: "ui",
 		Manifest: File{Path: "capabilities/ui/capability.json", Data: []byte("{\n  \"tier\": \"full\",\n  \"tier\": \"bad\"\n}\n")}}}}
@@ -544,8 +544,8 @@ func TestFindingAtRepeatedKeyIsPlacedAtTheValueJudged(t *testing.T) {
 	for _, d := range Validate(&src).Diagnostics {
 		if d.Rule == "schema" && d.Pointer == "/tier" {
 			found = true
-			if d.Line != 3 || d.Column != 3 {
-				t.Errorf("%s: placed at %d:%d, want 3:3, the key of \"bad\"", d, d.Line, d.Column)
+			if d.Line != 3 || d.Column != 11 {
+				t.Errorf("%s: placed at %d:%d, want 3:11, \"bad\"", d, d.Line, d.Column)
 			}
 		}
 	}
