@@ -191,9 +191,9 @@ func nothingFound(repo, verb string, snap *store.Snapshot) string {
 		return msg
 	}
 	if verb == "check" {
-		return msg + fmt.Sprintf(" (%s looks like the repository: check it with --repo %s)", root, shellQuote(root))
+		return msg + fmt.Sprintf(" (%s looks like the repository: check it with --repo %s)", root, validate.ShellQuote(root))
 	}
-	return msg + fmt.Sprintf(" (%s looks like the repository: give --repo %s)", root, shellQuote(root))
+	return msg + fmt.Sprintf(" (%s looks like the repository: give --repo %s)", root, validate.ShellQuote(root))
 }
 
 // asGiven names root, a folder above the repository, as --repo names the
@@ -231,7 +231,7 @@ func partOfRepository(repo string) string {
 	}
 	return fmt.Sprintf("warning: %s holds no %s nor capabilities folder, and %s above it does: only the files under %s were read; "+
 		"give --repo %s to read the whole repository, or, for a package read on its own, give it a %s ({} will do)",
-		repo, validate.RepoConfigFile, root, repo, shellQuote(root), validate.RepoConfigFile)
+		repo, validate.RepoConfigFile, root, repo, validate.ShellQuote(root), validate.RepoConfigFile)
 }
 
 // verbS is the ending of a verb in the present tense after n of a noun:

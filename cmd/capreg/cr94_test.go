@@ -63,14 +63,6 @@ func TestGenCheckNamesNoFolderWhoseRegistryIsAFolder(t *testing.T) {
 	}
 }
 
-// TestShellQuoteEscapesAQuoteInANSICForm: in bash's $'...' form, taken
-// for a path holding a control character, a ' is written \'.
-func TestShellQuoteEscapesAQuoteInANSICForm(t *testing.T) {
-	if got, want := shellQuote("it's\tx"), `$'it\'s\x09x'`; got != want {
-		t.Errorf("shellQuote = %s, want %s", got, want)
-	}
-}
-
 // TestStateOfAnEmptyID: state given an empty capability ID is a usage
 // error (exit 2), as an empty operand is for every verb, not an unknown
 // capability "" (exit 1): the check was dropped without a test failing.

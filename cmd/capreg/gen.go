@@ -10,9 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
@@ -75,7 +73,7 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// Run from the repository's bin/, the committed registry is stale
 		// for the cards there alone: the hint alone would write one of no
 		// capabilities over it.
-		hint += fmt.Sprintf(", which writes what %s alone holds (see the warning above)", shellQuote(gf.repo))
+		hint += fmt.Sprintf(", which writes what %s alone holds (see the warning above)", validate.ShellQuote(gf.repo))
 	}
 	// An --out that names no folder here, where another holds the
 	// artifacts, is likely a slip: each missing file's hint would have
@@ -88,7 +86,7 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	code = genCheck(ctx, snap, gf.out, fileHint, stdout, stderr)
 	if code == exitFindings && note != "" {
-		sayf(stderr, "capreg: %s (to make the artifacts in %s instead, run %s)", note, shellQuote(gf.out), hint)
+		sayf(stderr, "capreg: %s (to make the artifacts in %s instead, run %s)", note, validate.ShellQuote(gf.out), hint)
 	}
 	return code
 }
@@ -192,7 +190,7 @@ func outInRepo(repo, out string) string {
 		return ""
 	}
 	return fmt.Sprintf("--out %s names no folder here: a relative --out is taken from the working directory, not from --repo; %s is a folder: did you mean --out %s?",
-		shellQuote(out), shellQuote(alt), shellQuote(alt))
+		validate.ShellQuote(out), validate.ShellQuote(alt), validate.ShellQuote(alt))
 }
 
 // outNearby says, for an --out that names no folder, which folder beside
@@ -219,7 +217,7 @@ func outNearby(out string) string {
 		return ""
 	}
 	alt := filepath.Join(dir, meant)
-	return fmt.Sprintf("--out %s names no folder; %s, beside it, holds the artifacts: did you mean --out %s?", shellQuote(out), shellQuote(alt), shellQuote(alt))
+	return fmt.Sprintf("--out %s names no folder; %s, beside it, holds the artifacts: did you mean --out %s?", validate.ShellQuote(out), validate.ShellQuote(alt), validate.ShellQuote(alt))
 }
 
 // reportWarnings prints the warnings of a repository that passes the gate:
@@ -315,50 +313,8 @@ func writeHint(fs *flag.FlagSet) string {
 	words := []string{"capreg", "gen", "--write"}
 	for _, name := range []string{"repo", "config-schema", "out"} {
 		if flagGiven(fs, name) {
-			words = append(words, "--"+name, shellQuote(fs.Lookup(name).Value.String()))
+			words = append(words, "--"+name, validate.ShellQuote(fs.Lookup(name).Value.String()))
 		}
 	}
 	return strings.Join(words, " ")
-}
-
-var shellSafe = regexp.MustCompile(`^[A-Za-z0-9_./:@%+=,-]+$`)
-
-// shellQuote quotes s for a POSIX shell when it needs it, so that a hint
-// naming a path with spaces can be pasted as it is. A path holding a
-// control character, a character that reorders the line or a byte that
-// is not UTF-8 is written in bash's $'…' form, its escapes the shell
-// reads back: in '…' the escaped line capreg writes (sayf) would have
-// named another folder ('a\tb' for a tab).
-func shellQuote(s string) string {
-	if shellSafe.MatchString(s) {
-		return s
-	}
-	if !utf8.ValidString(s) || strings.ContainsFunc(s, validate.Escaped) {
-		return ansiCQuote(s)
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// ansiCQuote writes s as $'…', every byte of a character EscapeControl
-// would escape, or of no character, as \xHH, and ' and \ escaped.
-func ansiCQuote(s string) string {
-	var b strings.Builder
-	b.WriteString("$'")
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && n <= 1 || validate.Escaped(r):
-			for _, c := range []byte(s[i : i+n]) {
-				fmt.Fprintf(&b, `\x%02x`, c)
-			}
-		case r == '\'' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		default:
-			b.WriteString(s[i : i+n])
-		}
-		i += n
-	}
-	b.WriteByte('\'')
-	return b.String()
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
 )
 
 // toolsRepo writes a repository holding one tool card and its tool, and
@@ -534,7 +534,7 @@ func TestVerbsInterruptedWhileLoading(t *testing.T) {
 // which gen takes none of, a usage error.
 func TestGenCheckVerdicts(t *testing.T) {
 	repo, out := toolsRepo(t)
-	hint := "capreg gen --write --repo " + shellQuote(repo) + " --out " + shellQuote(out)
+	hint := "capreg gen --write --repo " + validate.ShellQuote(repo) + " --out " + validate.ShellQuote(out)
 
 	t.Run("up to date", func(t *testing.T) {
 		var stdout, stderr bytes.Buffer
@@ -643,43 +643,13 @@ func TestGenWriteInterruptedAfterOne(t *testing.T) {
 	}
 }
 
-// TestShellQuoteRoundTrips: a path quoted for a hint is, pasted into a
-// POSIX shell, the one word it names, whatever it holds (a space, a quote,
-// a glob; a control character in $'…', which bash reads); one the shell
-// takes as it is stays bare, so the hint reads as typed.
-func TestShellQuoteRoundTrips(t *testing.T) {
-	for _, s := range []string{
-		"out", "/tmp/a-b_c/d.e", "host:/p@v%1+2=3,4",
-		"my out", "it's", "a'b'c", "x*", "$HOME", "a;b", "a\nb", "-", "",
-		"a b/c", "ok/then space", "safe prefix;rm",
-	} {
-		q := shellQuote(s)
-		shell := "sh"
-		if strings.HasPrefix(q, "$'") {
-			shell = "bash" // POSIX.1-2024's $'…', which dash does not read yet; bash, zsh and ksh do
-		}
-		got, err := exec.Command(shell, "-c", `printf '%s|' `+q).Output()
-		if err != nil {
-			t.Fatalf("sh: %v", err)
-		}
-		if want := s + "|"; string(got) != want {
-			t.Errorf("shellQuote(%q) = %q, which sh reads as %q", s, q, got)
-		}
-	}
-	for _, s := range []string{"out", "/tmp/a-b_c/d.e", "host:/p@v%1+2=3,4"} {
-		if q := shellQuote(s); q != s {
-			t.Errorf("shellQuote(%q) = %q, want it bare", s, q)
-		}
-	}
-}
-
 // TestGenCheckHintPastesBackThePath pins that the "run capreg gen --write
 // ... --out DIR" hint gen --check prints names, once a POSIX shell reads
 // it, the very folder that was given, and holds no raw control: the hint
 // exists to be copied back into a shell. sayf escapes the line after
-// shellQuote quoted it, so a tab, a newline or a non-UTF-8 byte became
+// validate.ShellQuote quoted it, so a tab, a newline or a non-UTF-8 byte became
 // the text \t, \n or \xff inside single quotes, where a shell keeps the
-// backslash: the pasted command wrote into another folder. shellQuote now
+// backslash: the pasted command wrote into another folder. ShellQuote now
 // writes such a word in ANSI-C $'...' quoting, which escaping leaves as it
 // is.
 func TestGenCheckHintPastesBackThePath(t *testing.T) {

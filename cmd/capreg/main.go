@@ -311,7 +311,7 @@ var flagsTakingValues = sync.OnceValue(func() map[string]bool {
 func commandLine(words, args []string) string {
 	quoted := slices.Clone(words)
 	for _, a := range args {
-		quoted = append(quoted, shellQuote(a))
+		quoted = append(quoted, validate.ShellQuote(a))
 	}
 	return strings.Join(quoted, " ")
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/capreg/capreg/validate"
 )
 
 // TestProbeCommand: a probe whose first word is its tool's file name runs
@@ -24,7 +26,7 @@ func TestProbeCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	tool := filepath.Join(dir, "test")
-	quoted := shellQuote(filepath.ToSlash(tool))
+	quoted := validate.ShellQuote(filepath.ToSlash(tool))
 	tests := []struct{ probe, tool, want string }{
 		{"test --help", tool, quoted + " --help"},
 		{"test", tool, quoted},

@@ -331,7 +331,7 @@ func underRepoHint(flag, path, repo string, err error) string {
 	if fi, err := os.Stat(in); err != nil || !fi.Mode().IsRegular() {
 		return ""
 	}
-	return fmt.Sprintf(" (a relative %s is read from the working directory, not from --repo: give %s %s)", flag, flag, shellQuote(in))
+	return fmt.Sprintf(" (a relative %s is read from the working directory, not from --repo: give %s %s)", flag, flag, validate.ShellQuote(in))
 }
 
 // readJSONFile reads a JSON document in order-keeping form, and its bytes

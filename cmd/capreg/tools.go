@@ -237,15 +237,15 @@ func quotedLine(fs *flag.FlagSet, args []string) (line, flagged string) {
 		return "", ""
 	}
 	operand := strings.Join(words, " ")
-	parts := []string{fs.Name(), shellQuote(operand)}
+	parts := []string{fs.Name(), validate.ShellQuote(operand)}
 	if strings.HasPrefix(operand, "-") {
 		parts = []string{fs.Name()} // the flags, then -- and the operand, not read as a flag
 	}
 	for _, f := range flags {
-		parts = append(parts, shellQuote(f))
+		parts = append(parts, validate.ShellQuote(f))
 	}
 	if strings.HasPrefix(operand, "-") {
-		parts = append(parts, "--", shellQuote(operand))
+		parts = append(parts, "--", validate.ShellQuote(operand))
 	}
 	return strings.Join(parts, " "), flagged
 }
@@ -601,7 +601,7 @@ func shellExitHint(code int, repo, toolPath string) string {
 	switch code {
 	case 126:
 		if fi, err := os.Stat(filepath.Join(repo, filepath.FromSlash(toolPath))); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 == 0 {
-			return fmt.Sprintf(", the shell's code for a command it cannot run: the tool %s is not executable (chmod +x %s)", toolPath, shellQuote(toolPath))
+			return fmt.Sprintf(", the shell's code for a command it cannot run: the tool %s is not executable (chmod +x %s)", toolPath, validate.ShellQuote(toolPath))
 		}
 		return ", the shell's code for a command it found but cannot run"
 	case 127:
@@ -609,7 +609,7 @@ func shellExitHint(code int, repo, toolPath string) string {
 			return fmt.Sprintf(", the shell's code for a command not found: the tool %s is there, but its first line, %q, ends in a carriage return "+
 				"(CRLF line ends, as a checkout with eol=crlf or core.autocrlf writes them), so the system looks for an interpreter of that name, with the \\r, and finds none; "+
 				"give the tool LF line ends (a .gitattributes line %s text eol=lf, then rm %s && git checkout -- %s)",
-				toolPath, line, gitattributesPattern(toolPath), shellQuote(toolPath), shellQuote(toolPath))
+				toolPath, line, gitattributesPattern(toolPath), validate.ShellQuote(toolPath), validate.ShellQuote(toolPath))
 		}
 		return fmt.Sprintf(", the shell's code for a command not found (looked up in the tool's folder %s, then on PATH)", path.Dir(toolPath))
 	}
@@ -669,13 +669,13 @@ func gitattributesPattern(toolPath string) string {
 func probeCommand(probe, tool string) string {
 	name := filepath.Base(tool)
 	rest, ok := strings.CutPrefix(strings.TrimLeft(probe, " \t\n"), name)
-	if !ok || !shellSafe.MatchString(name) || strings.Contains(name, "=") || rest != "" && !strings.ContainsRune(" \t\n;&|<>", rune(rest[0])) {
+	if !ok || !validate.ShellSafe(name) || strings.Contains(name, "=") || rest != "" && !strings.ContainsRune(" \t\n;&|<>", rune(rest[0])) {
 		return probe // another word, or the tool's name read otherwise: "a=b" is an assignment
 	}
 	if fi, err := os.Stat(tool); err != nil || fi.IsDir() {
 		return probe
 	}
-	return shellQuote(filepath.ToSlash(tool)) + rest
+	return validate.ShellQuote(filepath.ToSlash(tool)) + rest
 }
 
 // probeTimeout bounds a help_probe: it prints usage, which takes moments.
