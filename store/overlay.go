@@ -1310,7 +1310,8 @@ func (o *overlayer) treeNames() map[string][]string {
 // file of its folder, the change writes or deletes. A command of a new
 // card, or a new command, naming a path the served scan did not list
 // cannot be judged from memory; one the served scan judged keeps what it
-// found there.
+// found there, and the mode it read there (CommandNotExecutable) while the
+// file is there (rewritten, it keeps its mode).
 func (o *overlayer) updateCommands() {
 	var changedDirs map[string]bool // the folders the change writes or deletes files in
 	for i := range o.src.Cards {
@@ -1321,7 +1322,7 @@ func (o *overlayer) updateCommands() {
 			p = cardCommandPath(c.Data)
 		}
 		if p == "" {
-			c.CommandPath, c.CommandFound, c.CommandNearby = "", false, nil
+			c.CommandPath, c.CommandFound, c.CommandNearby, c.CommandNotExecutable = "", false, nil, false
 			continue
 		}
 		if changedDirs == nil {
@@ -1347,7 +1348,12 @@ func (o *overlayer) updateCommands() {
 		if !found {
 			nearby = o.filesAfter(p, judged && !c.CommandFound, nearby)
 		}
-		c.CommandPath, c.CommandFound, c.CommandNearby = p, found, nil
+		// The mode is the served scan's, of a file the change keeps or
+		// rewrites (its content changed, its mode kept, as Git and a
+		// write keep it); a body carries none, so a file it adds, or
+		// makes anew where it deletes a folder, is not judged.
+		noExec := judged && c.CommandNotExecutable && !o.ch.removes(p) && !o.ch.dirs[p]
+		c.CommandPath, c.CommandFound, c.CommandNearby, c.CommandNotExecutable = p, found, nil, found && noExec
 		if !found {
 			c.CommandNearby = nearby
 		}

@@ -396,7 +396,11 @@ func fuzzWrite(p, data string) error {
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(p, []byte(data), 0o644)
+	_, there := os.Lstat(p)
+	if err := os.WriteFile(p, []byte(data), 0o644); err != nil || there == nil {
+		return err // one that is there keeps its mode (writeOverlayFile)
+	}
+	return os.Chmod(p, overlayFileMode(data))
 }
 
 // fuzzApply is overlayApply returning what the disk refuses.

@@ -47,11 +47,40 @@ func overlayCard(id string) string {
 		`"effects":"Writes nothing.","risk":"reversible","example":"bin/` + id + `"}`
 }
 
+// overlayFileMode is the mode a test file holding data is written with:
+// one starting with #! is a tool, written executable, as Git checks out a
+// tool committed so. A body of POST /validate carries no mode, so the
+// overlay judges no tool it adds (tool-not-executable); the check
+// of the changed tree it is compared with sees the mode a tool has once
+// committed, and only a test meaning a tool without its execute bit
+// writes one so.
+func overlayFileMode[Data string | []byte](data Data) os.FileMode {
+	if strings.HasPrefix(string(data), "#!") {
+		return 0o755
+	}
+	return 0o644
+}
+
+// writeOverlayFile is writeTestFile with the mode overlayFileMode gives
+// for a file it makes; one that is there keeps its mode, as a change of
+// content keeps it in Git (and os.WriteFile on disk).
+func writeOverlayFile[Data string | []byte](t testing.TB, path string, data Data) {
+	t.Helper()
+	_, err := os.Lstat(path)
+	writeTestFile(t, path, []byte(data))
+	if err == nil {
+		return
+	}
+	if err := os.Chmod(path, overlayFileMode(data)); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // overlayWrite returns a setup that writes files into the served repository.
 func overlayWrite(files map[string]string) func(*testing.T, string) {
 	return func(t *testing.T, repo string) {
 		for p, data := range files {
-			writeTestFile(t, filepath.Join(repo, p), []byte(data))
+			writeOverlayFile(t, filepath.Join(repo, p), data)
 		}
 	}
 }
@@ -84,7 +113,7 @@ func overlayApply[Data string | []byte](t *testing.T, repo string, files map[str
 		}
 	}
 	for p, data := range files {
-		writeTestFile(t, filepath.Join(repo, p), []byte(data))
+		writeOverlayFile(t, filepath.Join(repo, p), data)
 	}
 }
 

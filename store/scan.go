@@ -14,6 +14,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"syscall"
@@ -1682,7 +1683,24 @@ func (sc *scanner) cardCommand(c *validate.CardSource) {
 	}
 	if !c.CommandFound {
 		c.CommandNearby = sc.filesIn(path.Dir(p), p)
+		return
 	}
+	c.CommandNotExecutable = modesKnown(runtime.GOOS) && sc.notExecutable(p)
+}
+
+// modesKnown reports whether a file's mode, on the system goos, says
+// whether it may be run: not on Windows, whose file systems keep no
+// execute bit (Go makes one up from a file's extension), so that no tool
+// is told to be made executable there.
+func modesKnown(goos string) bool { return goos != "windows" }
+
+// notExecutable reports whether the file at the repository path p (a link
+// followed inside the repository) is a regular file with no execute bit,
+// which a shell refuses to run (validate.CardSource.CommandNotExecutable).
+// A link leaving the repository is not followed: false.
+func (sc *scanner) notExecutable(p string) bool {
+	fi, err := sc.stat(sc.root, p)
+	return err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 == 0
 }
 
 // cardCommandPath is the path a card's command runs by its first word

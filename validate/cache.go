@@ -24,8 +24,8 @@ import (
 // cards (duplicate ids, ids that read alike: card-id-invisible, card-id-confusable), of the tool beside a card (card-orphan, with
 // its did-you-mean from the files beside the card, CardSource.Siblings;
 // reserved-name) and of the file its command runs (card-command-missing,
-// from CardSource.CommandPath and what the scan found there) run in full
-// each time.
+// tool-not-executable, from CardSource.CommandPath and what the scan found
+// there) run in full each time.
 //
 // A Cache serialises the Validate calls made through it and keeps only the
 // entries the latest call used (of those not stopped: see
@@ -364,7 +364,8 @@ var cardSchemaDigest = func() [sha256.Size]byte {
 // alone, which the key digests. Each piece is length-prefixed, so that no
 // two different inputs share a key. Whether the tool is there
 // (ToolExists, ToolLeaves), the files beside the card (Siblings, Loose), and
-// the file the command runs (CommandPath, CommandFound, CommandNearby),
+// the file the command runs (CommandPath, CommandFound, CommandNearby,
+// CommandNotExecutable),
 // are not in it: checkCard is not given them, and the findings of them
 // are made afresh each validation (checkCards).
 func cardKey(in cardInput) (key, content [sha256.Size]byte) {

@@ -115,6 +115,25 @@ func checkCardCommand(d *doc, c *Card, src *CardSource, s *sink) {
 		strings.Fields(c.Command)[0], p, what, commandHint(p, src))
 }
 
+// checkCommandExecutable warns of a card whose command runs a file of the
+// repository by its path that has no execute bit (tool-not-executable), at
+// the command's value: a shell refuses to run it ("permission denied",
+// exit 126), and a CI job as well, as Git checks a file out with the mode
+// it records. What the mode is the scan says (CardSource.
+// CommandNotExecutable): sources that do not say are not warned of.
+func checkCommandExecutable(d *doc, c *Card, src *CardSource, s *sink) {
+	p := CommandPath(c.Command)
+	if p == "" || p != src.CommandPath || !src.CommandFound || !src.CommandNotExecutable {
+		return
+	}
+	q := ShellQuote(p)
+	s.atOffset(d.File, d.Src, d.Root.Get("command").Off, "/command", "tool-not-executable",
+		"the command runs %q by its path, and %s has no execute bit: a shell refuses to run it (\"permission denied\", exit 126), "+
+			"in CI too, as Git checks a file out with the mode it records; give it the bit and commit it: chmod +x %s "+
+			"(or git update-index --chmod=+x %s, where the file system keeps no execute bit)",
+		strings.Fields(c.Command)[0], p, q, q)
+}
+
 // commandHint names the file that the missing command path p probably
 // means: a file of its folder a typo away (CardSource.CommandNearby), or
 // the card's own tool when its name is p's or a typo away from it, in

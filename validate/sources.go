@@ -266,4 +266,12 @@ type CardSource struct {
 	CommandPath   string
 	CommandFound  bool
 	CommandNearby []string
+	// CommandNotExecutable says that the file CommandPath names, found
+	// there (CommandFound), is a regular file with no execute bit, as the
+	// scan read its mode: tool-not-executable warns of it. It is false
+	// where the mode is not known: on Windows, whose file systems keep no
+	// execute bit; for a link leaving the repository, which is not
+	// followed; for a file that a body of POST /validate writes, which
+	// carries no mode.
+	CommandNotExecutable bool
 }
