@@ -123,7 +123,11 @@ func TestCheckOfGitSyncRootNamesItsWorktree(t *testing.T) {
 		filepath.Join(tree, "bin", "x.card.json"): `{"id":"x","command":"bin/x","summary":"Does x.","intent_phrases":["do x"],"effects":"None.","risk":"reversible","example":"bin/x"}`,
 	}
 	for p, data := range files {
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+		mode := os.FileMode(0o644)
+		if strings.HasPrefix(data, "#!") {
+			mode = 0o755 // a tool, executable as committed (tool-not-executable)
+		}
+		if err := os.WriteFile(p, []byte(data), mode); err != nil {
 			t.Fatal(err)
 		}
 	}
