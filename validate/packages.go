@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strings"
+
+	"github.com/capreg/capreg/validate/ojson"
 )
 
 // packageScope is what a check of a repository leaves to the packages
@@ -144,13 +147,16 @@ func outside[T any](ps packageScope, items []T, pathOf func(T) string) []T {
 // own this check does not read, and how to check it; a fixture kept on
 // purpose (under testdata/, fixtures/, …) is not warned of. The rule is
 // capability-misplaced, as for the declarations of a package, which were
-// the first thing found missing from a root check.
-func (ps packageScope) warn(s *sink) {
-	var named []string
-	for _, dir := range ps.outer {
-		if !fixtureFolder(dir) {
-			named = append(named, dir)
-		}
+// the first thing found missing from a root check. Where capreg.json
+// lists its packages ("packages"), a package it lists is not warned of
+// (a monorepo's root then passes --strict), one it does not list is a
+// config-file warning at the list, and so is a listed folder that is no
+// package (listedPackages.warn).
+func (ps packageScope) warn(s *sink, src *Sources) {
+	named := ps.named()
+	if lp := listedPackagesOf(src.RepoConfig); lp != nil {
+		lp.warn(s, named, ps, src.Packages)
+		return
 	}
 	for i, dir := range named {
 		at := path.Join(dir, RepoConfigFile)
@@ -162,10 +168,111 @@ func (ps packageScope) warn(s *sink) {
 	}
 }
 
+// listedPackages is capreg.json's "packages", the package folders a
+// monorepo's root lists: each cleaned, with where it is written.
+type listedPackages struct {
+	src   []byte
+	off   int // the list's
+	dirs  []string
+	offs  []int
+	index map[string]bool
+}
+
+// listedPackagesOf is rc's "packages" list; nil where rc is none, does not
+// parse, or has no list under the key (its schema finding says so).
+func listedPackagesOf(rc *File) *listedPackages {
+	if rc == nil || rc.Err != nil || !strings.Contains(string(rc.Data), `"packages"`) {
+		return nil
+	}
+	root, errs := ojson.Parse(rc.Data)
+	if root.Kind != ojson.Object || slices.ContainsFunc(errs, ojson.Error.Fatal) {
+		return nil
+	}
+	v := root.Get("packages")
+	if v == nil || v.Kind != ojson.Array {
+		return nil
+	}
+	lp := &listedPackages{src: rc.Data, off: v.Off, index: map[string]bool{}}
+	for _, it := range v.Items {
+		if it.Kind != ojson.String || it.Str == "" {
+			continue // the schema's finding
+		}
+		dir := path.Clean(it.Str)
+		lp.dirs, lp.offs = append(lp.dirs, dir), append(lp.offs, it.Off)
+		lp.index[dir] = true
+	}
+	return lp
+}
+
+// warn reports, at capreg.json's "packages", the packages found (named,
+// those in no other package and no fixture) that it does not list (the
+// first maxNamed by name, one more warning counting the others), and at
+// each entry one that names no package of the root: a folder holding no
+// capreg.json of its own, or one the root's layout reads (ps.dirs holds
+// neither).
+func (lp *listedPackages) warn(s *sink, named []string, ps packageScope, found []string) {
+	var unlisted []string
+	for _, dir := range named {
+		if !lp.index[dir] {
+			unlisted = append(unlisted, dir)
+		}
+	}
+	line, col := s.position(lp.src, lp.off)
+	for i, dir := range unlisted {
+		msg := fmt.Sprintf("%s holds a capreg.json of its own, so it is a package this check does not read, but \"packages\" does not list it: add %q to \"packages\" (and check it with capreg check --repo %s), or, if it is no package, remove %s",
+			dir, dir, dir, path.Join(dir, RepoConfigFile))
+		rest := i == maxNamed && len(unlisted) > maxNamed+1
+		if rest {
+			msg = fmt.Sprintf("%s and %s holding a capreg.json of their own are packages \"packages\" does not list: add each to \"packages\" (and check it with capreg check --repo <package>)",
+				dir, Plural(len(unlisted)-i-1, "other folder"))
+		}
+		s.add(Diagnostic{File: RepoConfigFile, Line: line, Column: col, Pointer: "/packages", Rule: "config-file", Severity: Warning, Message: msg})
+		if rest {
+			break
+		}
+	}
+	seen := map[string]bool{}
+	for i, dir := range lp.dirs {
+		if seen[dir] || ps.dirs[dir] {
+			continue
+		}
+		seen[dir] = true
+		line, col := s.position(lp.src, lp.offs[i])
+		msg := fmt.Sprintf("%q is listed as a package, but %s holds no capreg.json of its own, so it is no package: fix the path, or remove it from \"packages\"", dir, dir)
+		switch {
+		case dir == "." || dir == ".." || strings.HasPrefix(dir, "../") || path.IsAbs(dir):
+			msg = fmt.Sprintf("%q is listed as a package, but a package is a folder below this repository's root holding a capreg.json of its own: remove it from \"packages\"", dir)
+		case fixtureFolder(dir):
+			continue // a fixture kept on purpose: listing it does no harm
+		case slices.Contains(found, dir):
+			msg = fmt.Sprintf("%q is listed as a package, but this repository's own capabilities, workflows or cards (capreg.json, or a flag) are read in it, so this check reads it as named and it is no package: remove it from \"packages\", or stop naming it", dir)
+		}
+		s.add(Diagnostic{File: RepoConfigFile, Line: line, Column: col, Pointer: fmt.Sprintf("/packages/%d", i), Rule: "config-file", Severity: Warning, Message: msg})
+	}
+}
+
+// Packages are the packages of src the check of its root leaves to their
+// own checks: the folders below the root holding a capreg.json of their
+// own, in no other one, not fixtures (testdata/, …), and not read by the
+// root's own layout; sorted. A root holding them and nothing else is a
+// monorepo's, not an empty repository.
+func Packages(src *Sources) []string { return packagesOf(src).named() }
+
+// named are the packages of ps in no other one, less the fixtures.
+func (ps packageScope) named() []string {
+	var out []string
+	for _, dir := range ps.outer {
+		if !fixtureFolder(dir) {
+			out = append(out, dir)
+		}
+	}
+	return out
+}
+
 // packageMessage says that dir, a folder holding a capreg.json of its own,
 // is a package this check does not read.
 func packageMessage(dir string) string {
-	return fmt.Sprintf("%s holds a capreg.json of its own, so it is a package, and this check does not read its capabilities, workflows or tool cards: check that package with capreg check --repo %s",
+	return fmt.Sprintf("%s holds a capreg.json of its own, so it is a package, and this check does not read its capabilities, workflows or tool cards: check that package with capreg check --repo %s (list it in this root's capreg.json \"packages\" to say it is one)",
 		dir, dir)
 }
 

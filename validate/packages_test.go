@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"os"
 	"path"
 	"slices"
@@ -51,7 +52,7 @@ func TestPackageOfMonorepo(t *testing.T) {
 	for _, d := range res.Diagnostics {
 		got = append(got, d.File+": "+string(d.Severity)+" ["+d.Rule+"] "+d.Message)
 	}
-	want := []string{"packages/orbit/capreg.json: warning [capability-misplaced] packages/orbit holds a capreg.json of its own, so it is a package, and this check does not read its capabilities, workflows or tool cards: check that package with capreg check --repo packages/orbit"}
+	want := []string{"packages/orbit/capreg.json: warning [capability-misplaced] packages/orbit holds a capreg.json of its own, so it is a package, and this check does not read its capabilities, workflows or tool cards: check that package with capreg check --repo packages/orbit (list it in this root's capreg.json \"packages\" to say it is one)"}
 	if !slices.Equal(got, want) {
 		t.Errorf("findings:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
@@ -127,5 +128,49 @@ func TestPackageClaimed(t *testing.T) {
 		if got := claimed(tt.dir, src); got != tt.want {
 			t.Errorf("claimed(%q) with capabilities %q, workflows %q = %v, want %v", tt.dir, tt.capDir, tt.workflows, got, tt.want)
 		}
+	}
+}
+
+// TestListedPackages: a monorepo's root whose capreg.json lists its
+// packages ("packages") is not warned of them, and a root holding only
+// packages is no empty repository: the root passes --strict. A package
+// present and not listed is a config-file warning at the list; a listed
+// folder that is no package, one at its entry. Before, "packages" was an
+// unknown field (a config-file error), and each package a warning
+// --strict failed on.
+func TestListedPackages(t *testing.T) {
+	found := []string{"products/a", "products/b", "testdata/case"}
+	tests := []struct {
+		name, config string
+		want         []string
+	}{
+		{"listed", `{"packages": ["products/a", "./products/b/"]}`, nil},
+		{"unlisted", `{"packages": ["products/a"]}`, []string{
+			`capreg.json:1:14: warning [config-file] /packages: products/b holds a capreg.json of its own, so it is a package this check does not read, but "packages" does not list it: add "products/b" to "packages" (and check it with capreg check --repo products/b), or, if it is no package, remove products/b/capreg.json`}},
+		{"no package", "{\n  \"packages\": [\"products/a\", \"products/b\", \"products/c\", \"..\"]\n}", []string{
+			`capreg.json:2:44: warning [config-file] /packages/2: "products/c" is listed as a package, but products/c holds no capreg.json of its own, so it is no package: fix the path, or remove it from "packages"`,
+			`capreg.json:2:58: warning [config-file] /packages/3: ".." is listed as a package, but a package is a folder below this repository's root holding a capreg.json of its own: remove it from "packages"`}},
+		// Not a list (the scan's parse of capreg.json says so): as if
+		// there were none, a warning a package, as before the key.
+		{"not a list", `{"packages": "products/a"}`, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := &Sources{CapabilitiesDir: "capabilities", Packages: found,
+				RepoConfig: &File{Path: RepoConfigFile, Data: []byte(tt.config)}}
+			var got []string
+			for _, d := range Validate(src).Diagnostics {
+				got = append(got, fmt.Sprintf("%s:%d:%d: %s [%s] %s: %s", d.File, d.Line, d.Column, d.Severity, d.Rule, d.Pointer, d.Message))
+			}
+			want := tt.want
+			if tt.name == "not a list" {
+				for _, dir := range found[:2] {
+					want = append(want, fmt.Sprintf("%s/capreg.json:0:0: warning [capability-misplaced] : %s", dir, packageMessage(dir)))
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("findings:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		})
 	}
 }

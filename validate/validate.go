@@ -94,7 +94,7 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 	checkStrayDeclarations(src, pkgs, s)
 	checkMisnamedCards(src, pkgs, s)
 	checkLinkTexts(src, s)
-	pkgs.warn(s)
+	pkgs.warn(s, src)
 	if ctx.Err() != nil {
 		return nil, stopped(ctx)
 	}
@@ -119,7 +119,7 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 	if ctx.Err() != nil {
 		return nil, stopped(ctx)
 	}
-	if len(src.Capabilities) == 0 && len(cards) == 0 && !attempted && !slices.ContainsFunc(s.diags, isMisplacedOrError) {
+	if len(src.Capabilities) == 0 && len(cards) == 0 && !attempted && len(pkgs.named()) == 0 && !slices.ContainsFunc(s.diags, isMisplacedOrError) {
 		s.add(nothingRead(src))
 	}
 	// Only now, with nothing left to stop it, does the cache take this

@@ -142,6 +142,10 @@ func isRepositoryEmpty(d validate.Diagnostic) bool { return d.Rule == "repositor
 // it (partOfRepository), when it is. verb is nothingFound's.
 func noteWhatWasRead(stderr io.Writer, repo, verb string, snap *store.Snapshot, mayHoldNothing bool) {
 	if mayHoldNothing && snap.HoldsNothing() {
+		if note := packagesOnly(repo, verb, snap); note != "" {
+			sayf(stderr, "capreg: %s", note)
+			return
+		}
 		sayf(stderr, "capreg: %s", nothingFound(repo, verb, snap))
 	} else if note := partOfRepository(repo); note != "" {
 		sayf(stderr, "capreg: %s", note)
@@ -194,6 +198,28 @@ func nothingFound(repo, verb string, snap *store.Snapshot) string {
 		return msg + fmt.Sprintf(" (%s looks like the repository: check it with --repo %s)", root, validate.ShellQuote(root))
 	}
 	return msg + fmt.Sprintf(" (%s looks like the repository: give --repo %s)", root, validate.ShellQuote(root))
+}
+
+// packagesOnly says that repo, holding nothing capreg reads, is a
+// monorepo's root whose packages capreg.json lists ("packages"): there
+// was nothing to check there, as meant, and each package is checked with
+// --repo; "" where it holds a package the list leaves out (a warning
+// says so), or none. nothingFound said there was nothing to check, as
+// if the root had been given by mistake.
+func packagesOnly(repo, verb string, snap *store.Snapshot) string {
+	if snap.Sources == nil || snap.Misplaced().Any() {
+		return ""
+	}
+	pkgs := validate.Packages(snap.Sources)
+	if len(pkgs) == 0 {
+		return ""
+	}
+	shown := pkgs
+	if len(pkgs) > maxUnreadNotes {
+		shown = append(slices.Clone(pkgs[:maxUnreadNotes]), fmt.Sprintf("%d more", len(pkgs)-maxUnreadNotes))
+	}
+	return fmt.Sprintf("%s holds only packages, folders with a %s of their own, which this %s leaves to their own checks: %s; check each with capreg check --repo <package>",
+		repo, validate.RepoConfigFile, verb, strings.Join(shown, ", "))
 }
 
 // asGiven names root, a folder above the repository, as --repo names the
