@@ -1368,11 +1368,37 @@ func (sc *scanner) escapeError(abs string) error {
 	if own != "" {
 		subject = "symlink to " + own
 	}
+	hint := sc.checkoutHint(abs)
 	name, text, ok := sc.leavingLink(abs)
 	if leaving := filepath.Join(sc.real, filepath.FromSlash(name)); !ok || leaving == abs || leaving == at {
-		return fmt.Errorf("%s %w", subject, validate.ErrEscapesRoot)
+		return fmt.Errorf("%s %w%s", subject, validate.ErrEscapesRoot, hint)
 	}
-	return fmt.Errorf("%s %w, through %s, a link to %s", subject, validate.ErrEscapesRoot, name, text)
+	return fmt.Errorf("%s %w, through %s, a link to %s%s", subject, validate.ErrEscapesRoot, name, text, hint)
+}
+
+// checkoutHint says, of abs, whose way leaves the repository root, where
+// it resolves when that is elsewhere in the git work tree holding the
+// root: --repo names a folder of the checkout (a monorepo's product,
+// /git/current/products/a) and the link reaches shared files beside it.
+// Both are named relative to the work tree's top, never where it lives
+// on the server. "" where abs resolves outside the work tree, or not at
+// all, or the root is the work tree's top.
+func (sc *scanner) checkoutHint(abs string) string {
+	top := WorkTreeTop(sc.real)
+	if top == "" || top == sc.real || !within(top, sc.real) {
+		return ""
+	}
+	target, err := filepath.EvalSymlinks(abs)
+	if err != nil || !within(top, target) || within(sc.real, target) {
+		return ""
+	}
+	repo, err1 := filepath.Rel(top, sc.real)
+	to, err2 := filepath.Rel(top, target)
+	if err1 != nil || err2 != nil || to == ".git" || strings.HasPrefix(to, ".git"+string(filepath.Separator)) {
+		return ""
+	}
+	return fmt.Sprintf(", to %s, elsewhere in the same git checkout: --repo (its folder %s) is narrower than the checkout, and nothing outside it is read: copy the file into %s",
+		filepath.ToSlash(to), filepath.ToSlash(repo), filepath.ToSlash(repo))
 }
 
 // ownLink is the text of abs, and where it is, when abs is a symlink in
