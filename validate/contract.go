@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -289,6 +290,11 @@ func reportDuplicateStep(mk, first *Marker, s *sink) {
 		// cause, and the step's host there is whichever it kept.
 		const keep = ": a checkout there holds one of the two files, and the other's marker is missing; keep one of them (git rm the other)"
 		why = "its path differs from this file's only in " + fold + keep
+	}
+	if p := cmp.Or(productOf(s.products, mk.File), productOf(s.products, first.File)); p != "" && why == fix {
+		// A monorepo's product without a capreg.json: its workflows
+		// are read as the root's, and the fix is to make it a package.
+		why = "one workflow file owns each step: " + productAdvice(p)
 	}
 	step := mk.Step.Value
 	s.atOffset(mk.File, mk.Src, mk.Step.Off, "", "marker-duplicate-step", "step %q is already declared by %s; %s", step, first.File, why)

@@ -367,6 +367,11 @@ type sink struct {
 	lines map[*byte]*ojson.Positions
 	// finders index the documents findings were placed in by pointer.
 	finders map[*doc]*ojson.Finder
+	// products are the folders below the root that hold a capabilities
+	// folder of their own and no capreg.json (nestedProducts): a
+	// monorepo's products the root reads as its own, which the findings
+	// they cause (marker-duplicate-step) tell to give a capreg.json.
+	products []string
 }
 
 // position is ojson.Position through the sink's index of src.

@@ -282,3 +282,51 @@ func packageRestMessage(dir string, more int) string {
 	return fmt.Sprintf("%s and %s holding a capreg.json of their own are packages this check does not read (their capabilities, workflows and tool cards): check each package with capreg check --repo <package>",
 		dir, Plural(more, "other folder"))
 }
+
+// nestedProducts are the folders below the root that look like a
+// monorepo's products read as the root's: each holds a folder named as the
+// root's capabilities folder (capabilities/) with declarations the root
+// does not read (Sources.StrayDeclarations), and no capreg.json of its
+// own (a package's are not among them), sorted, fixtures left out. Its
+// workflows, read at the root, declare the root's steps a second time.
+func nestedProducts(src *Sources, pkgs packageScope) []string {
+	capDir := src.CapabilitiesDir
+	if capDir == "" {
+		capDir = "capabilities"
+	}
+	base := path.Base(capDir)
+	var out []string
+	for _, p := range src.StrayDeclarations {
+		if _, in := pkgs.packageOf(p); in || inDir(p, capDir) {
+			continue
+		}
+		parts := strings.Split(p, "/")
+		for i := len(parts) - 3; i >= 1; i-- { // <product>/capabilities/<id>/<file>
+			if parts[i] == base {
+				if dir := strings.Join(parts[:i], "/"); !fixtureFolder(dir) {
+					out = append(out, dir)
+				}
+				break
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// productOf is the product of products (nestedProducts) holding the file
+// p, or "".
+func productOf(products []string, p string) string {
+	for _, d := range products {
+		if inDir(p, d) {
+			return d
+		}
+	}
+	return ""
+}
+
+// productAdvice tells to give dir, a product read as the root's, a
+// capreg.json of its own.
+func productAdvice(dir string) string {
+	return fmt.Sprintf("%s holds capabilities of its own, a product of a monorepo: give it a capreg.json of its own (and list it in this root's capreg.json \"packages\"), so that this check leaves it to capreg check --repo %s", dir, dir)
+}

@@ -174,3 +174,43 @@ func TestListedPackages(t *testing.T) {
 		})
 	}
 }
+
+// TestNestedProductDuplicateStep: a monorepo's product without a
+// capreg.json of its own (products/b, holding capabilities/ and the five
+// host workflows) is read as the root's, and its workflows declare the
+// root's steps a second time: marker-duplicate-step, at both files, tells
+// to give the product a capreg.json, where it told to check each package
+// with --repo, which leaves the root's check failing. Two workflows of a
+// step with no product about keep the general advice.
+func TestNestedProductDuplicateStep(t *testing.T) {
+	workflows := append(hostWorkflows(t, "workflows"), hostWorkflows(t, "products/b/workflows")...)
+	slices.SortFunc(workflows, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
+	advice := "one workflow file owns each step: products/b holds capabilities of its own, a product of a monorepo: " +
+		"give it a capreg.json of its own (and list it in this root's capreg.json \"packages\"), so that this check leaves it to capreg check --repo products/b"
+	for _, tt := range []struct {
+		name   string
+		strays []string
+		want   string
+	}{
+		{"a product", []string{"products/b/capabilities/x/capability.json"}, advice},
+		{"no product", nil, "one workflow file owns each step (if one quotes a marker as an example"},
+		{"a fixture", []string{"testdata/b/capabilities/x/capability.json"}, "one workflow file owns each step (if one quotes a marker as an example"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := &Sources{CapabilitiesDir: "capabilities", Workflows: workflows, StrayDeclarations: tt.strays}
+			n := 0
+			for _, d := range Validate(src).Diagnostics {
+				if d.Rule != "marker-duplicate-step" {
+					continue
+				}
+				n++
+				if !strings.Contains(d.Message, "; "+tt.want) {
+					t.Errorf("%s: %s\nwant it to hold %q", d.File, d.Message, tt.want)
+				}
+			}
+			if n != 10 {
+				t.Errorf("%d marker-duplicate-step findings, want 10 (5 steps, at both files)", n)
+			}
+		})
+	}
+}

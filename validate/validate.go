@@ -85,6 +85,7 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 	}
 	scanned := len(s.diags) // from here on, findings a file read mended may have
 	res := &Result{}
+	s.products = nestedProducts(src, pkgs)
 	markers, attempted, broken, inCodeAt, rejected := parseMarkers(pkgs.workflows(src.Workflows), s)
 	res.Contract = buildContract(markers, broken, inCodeAt, NotWalked(src), s)
 	res.Contract.rejected.merge(rejected)
