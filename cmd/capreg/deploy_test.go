@@ -372,3 +372,86 @@ func stderrOf(err error) []byte {
 	}
 	return nil
 }
+
+// TestDeployMonorepoProductPatch renders, where kubectl is installed, the
+// example overlay's commented patch for a monorepo, uncommented, over the
+// example overlay: it must build (its test op holds the base's --repo
+// where it patches it) and give capreg serve the one product's folder,
+// /git/current/products/a, in flags serve accepts.
+func TestDeployMonorepoProductPatch(t *testing.T) {
+	data, err := os.ReadFile("../../deploy/overlays/example/kustomization.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const product = "/git/current/products/a"
+	lines := strings.Split(string(data), "\n")
+	at := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "--repo="+product) })
+	if at < 0 {
+		t.Fatalf("the example overlay has no commented patch setting --repo=%s", product)
+	}
+	start := at
+	for start >= 0 && lines[start] != "# patches:" {
+		start--
+	}
+	if start < 0 {
+		t.Fatal("no '# patches:' line above the monorepo patch")
+	}
+	var patch []string
+	for _, l := range lines[start:] {
+		if l != "# patches:" && !strings.HasPrefix(l, "#   ") {
+			break
+		}
+		patch = append(patch, strings.TrimPrefix(l, "# "))
+	}
+	kubectl, err := exec.LookPath("kubectl")
+	if err != nil {
+		t.Skip("kubectl is not installed")
+	}
+	example, err := filepath.Abs("../../deploy/overlays/example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	overlay := t.TempDir()
+	rel, err := filepath.Rel(overlay, example) // kustomize refuses absolute paths
+	if err != nil {
+		t.Skip(err)
+	}
+	kust := "resources: [" + filepath.ToSlash(rel) + "]\n" + strings.Join(patch, "\n") + "\n"
+	if err := os.WriteFile(filepath.Join(overlay, "kustomization.yaml"), []byte(kust), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(kubectl, "kustomize", overlay).Output()
+	if err != nil {
+		t.Fatalf("kubectl kustomize of the uncommented patch:\n%s\n%v\n%s", kust, err, stderrOf(err))
+	}
+	var args []string
+	for _, doc := range yamlDocuments(out) {
+		var obj struct {
+			Kind string
+			Spec struct {
+				Template struct {
+					Spec struct {
+						Containers []struct {
+							Name string
+							Args []string
+						}
+					}
+				}
+			}
+		}
+		if err := yaml.Unmarshal(doc, &obj); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range obj.Spec.Template.Spec.Containers {
+			if obj.Kind == "Deployment" && c.Name == "capreg" {
+				args = c.Args
+			}
+		}
+	}
+	if sf := serveArgs(t, "the monorepo patch", args); sf.repo != product {
+		t.Errorf("--repo = %q, want %s", sf.repo, product)
+	}
+	if n := len(slices.DeleteFunc(slices.Clone(args), func(a string) bool { return !strings.HasPrefix(a, "--repo") })); n != 1 {
+		t.Errorf("capreg's arguments %q hold %d --repo flags, want 1", args, n)
+	}
+}
