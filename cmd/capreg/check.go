@@ -218,8 +218,12 @@ func packagesOnly(repo, verb string, snap *store.Snapshot) string {
 	if len(pkgs) > maxUnreadNotes {
 		shown = append(slices.Clone(pkgs[:maxUnreadNotes]), fmt.Sprintf("%d more", len(pkgs)-maxUnreadNotes))
 	}
-	return fmt.Sprintf("%s holds only packages, folders with a %s of their own, which this %s leaves to their own checks: %s; check each with capreg check --repo <package>",
-		repo, validate.RepoConfigFile, verb, strings.Join(shown, ", "))
+	what := "check each with capreg check --repo <package>"
+	if verb != "check" {
+		what = "give --repo the one to " + verb
+	}
+	return fmt.Sprintf("%s holds only packages, folders with a %s of their own, which are not read here: %s; %s",
+		repo, validate.RepoConfigFile, strings.Join(shown, ", "), what)
 }
 
 // asGiven names root, a folder above the repository, as --repo names the
