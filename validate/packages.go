@@ -244,6 +244,10 @@ func (lp *listedPackages) warn(s *sink, named []string, ps packageScope, found [
 			msg = fmt.Sprintf("%q is listed as a package, but a package is a folder below this repository's root holding a capreg.json of its own: remove it from \"packages\"", dir)
 		case fixtureFolder(dir):
 			continue // a fixture kept on purpose: listing it does no harm
+		case slices.Contains(s.products, dir):
+			// Its capreg.json left out or deleted: its capabilities and
+			// workflows are read as the root's.
+			msg = fmt.Sprintf("%q is listed as a package, but %s holds no capreg.json of its own, so this check reads its workflows and cards as the root's: give %s a capreg.json of its own (or remove it from \"packages\")", dir, dir, dir)
 		case slices.Contains(found, dir):
 			msg = fmt.Sprintf("%q is listed as a package, but this repository's own capabilities, workflows or cards (capreg.json, or a flag) are read in it, so this check reads it as named and it is no package: remove it from \"packages\", or stop naming it", dir)
 		}

@@ -150,6 +150,11 @@ func TestListedPackages(t *testing.T) {
 		{"no package", "{\n  \"packages\": [\"products/a\", \"products/b\", \"products/c\", \"..\"]\n}", []string{
 			`capreg.json:2:44: warning [config-file] /packages/2: "products/c" is listed as a package, but products/c holds no capreg.json of its own, so it is no package: fix the path, or remove it from "packages"`,
 			`capreg.json:2:58: warning [config-file] /packages/3: ".." is listed as a package, but a package is a folder below this repository's root holding a capreg.json of its own: remove it from "packages"`}},
+		// A listed product whose capreg.json is missing: read as the
+		// root's, and told to give it one.
+		{"listed product without capreg.json", `{"packages": ["products/a", "products/b", "products/c"]}`, []string{
+			`capreg.json:1:43: warning [config-file] /packages/2: "products/c" is listed as a package, but products/c holds no capreg.json of its own, so this check reads its workflows and cards as the root's: give products/c a capreg.json of its own (or remove it from "packages")`,
+			`products/c/capabilities/x/capability.json:0:0: warning [capability-misplaced] : ` + strayElsewhereMessage("products/c/capabilities", 1, "capabilities", false)}},
 		// Not a list (the scan's parse of capreg.json says so): as if
 		// there were none, a warning a package, as before the key.
 		{"not a list", `{"packages": "products/a"}`, nil},
@@ -158,6 +163,9 @@ func TestListedPackages(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			src := &Sources{CapabilitiesDir: "capabilities", Packages: found,
 				RepoConfig: &File{Path: RepoConfigFile, Data: []byte(tt.config)}}
+			if strings.HasPrefix(tt.name, "listed product") {
+				src.StrayDeclarations = []string{"products/c/capabilities/x/capability.json"}
+			}
 			var got []string
 			for _, d := range Validate(src).Diagnostics {
 				got = append(got, fmt.Sprintf("%s:%d:%d: %s [%s] %s: %s", d.File, d.Line, d.Column, d.Severity, d.Rule, d.Pointer, d.Message))
