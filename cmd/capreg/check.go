@@ -226,11 +226,21 @@ func packagesOnly(repo, verb string, snap *store.Snapshot) string {
 		repo, validate.RepoConfigFile, strings.Join(shown, ", "), what)
 }
 
+// sameFolder reports whether the paths a and b name one folder.
+func sameFolder(a, b string) bool {
+	x, err1 := os.Stat(a)
+	y, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(x, y)
+}
+
 // asGiven names root, a folder above the repository, as --repo names the
 // repository, not relative to it: "--repo .." after --repo x/capabilities
 // would check the working directory's parent. "" stays "".
-// Where the path as given runs through a link, ".." from it is not the
-// folder above what it names, so root is given whole.
+// Where the path as given runs through a link, ".." from it may not be
+// the folder above what it names: it is said so only where the folder it
+// names is root (git-sync's /git/current/products, whose root is named
+// /git/current, not the commit's worktree, /git/.worktrees/<hash>, gone
+// at the next commit), else root is given whole.
 func asGiven(repo, root string) string {
 	if root == "" {
 		return ""
@@ -240,6 +250,16 @@ func asGiven(repo, root string) string {
 		return root
 	}
 	if real, err := filepath.EvalSymlinks(abs); err != nil || real != abs {
+		if err != nil {
+			return root
+		}
+		up, err := filepath.Rel(real, root)
+		if err != nil || strings.Trim(strings.ReplaceAll(up, "..", ""), string(filepath.Separator)) != "" {
+			return root // not above real
+		}
+		if above := filepath.Join(repo, up); sameFolder(above, root) {
+			return above
+		}
 		return root
 	}
 	if rel, err := filepath.Rel(abs, root); err == nil {
