@@ -55,3 +55,34 @@ func TestPathEscapeInTheCheckout(t *testing.T) {
 		})
 	}
 }
+
+// TestConfiguredPathEscapeInTheCheckout: a path capreg.json names out of
+// the repository and into the checkout around it (a monorepo product's
+// configSchema, "../../shared/config-schema.manifest.json", shared by
+// every product; its workflows in "../../shared") says where in the
+// checkout it leads, that --repo is narrower than the checkout, and what
+// to copy in.
+func TestConfiguredPathEscapeInTheCheckout(t *testing.T) {
+	top := filepath.Join(t.TempDir(), "checkout")
+	writeTestFile(t, filepath.Join(top, ".git", "HEAD"), []byte("ref: refs/heads/main\n"))
+	writeTestFile(t, filepath.Join(top, "shared", "config-schema.manifest.json"), []byte(`{"validKeys": [], "dynamicKeyPatterns": []}`))
+	repo := filepath.Join(top, "products", "a")
+	writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"configSchema": "../../shared/config-schema.manifest.json", "workflows": ["../../shared"]}`))
+	snap := scanLoadRepo(t, repo)
+	want := map[string]string{
+		"/configSchema": `configured path "../../shared/config-schema.manifest.json" is outside the repository root, to shared/config-schema.manifest.json, elsewhere in the same git checkout: --repo (its folder products/a) is narrower than the checkout, and nothing outside it is read: copy the file into products/a; it is not read`,
+		"/workflows/0":  `configured path "../../shared" is outside the repository root, to shared, elsewhere in the same git checkout: --repo (its folder products/a) is narrower than the checkout, and nothing outside it is read: copy the folder into products/a; it is not read`,
+	}
+	for _, d := range snap.Diagnostics {
+		if d.Rule != "path-escape" {
+			continue
+		}
+		if w, ok := want[d.Pointer]; !ok || d.Message != w {
+			t.Errorf("%s %s: %s\nwant %s", d.File, d.Pointer, d.Message, w)
+		}
+		delete(want, d.Pointer)
+	}
+	for p := range want {
+		t.Errorf("no path-escape at capreg.json %s", p)
+	}
+}

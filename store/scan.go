@@ -674,6 +674,9 @@ func (sc *scanner) confineAs(from, p, given string) string {
 			what = sc.schemaSetting
 		}
 		why := "is outside the repository root"
+		if !path.IsAbs(clean) && filepath.VolumeName(p) == "" && !drive {
+			why += sc.checkoutHint(filepath.Join(sc.real, filepath.FromSlash(clean)))
+		}
 		if !outside {
 			// "x:notes" may be a folder on Linux; Windows reads a drive.
 			why = "starts with a drive letter, which Windows reads as another drive, outside the repository root"
@@ -1376,7 +1379,8 @@ func (sc *scanner) escapeError(abs string) error {
 	return fmt.Errorf("%s %w, through %s, a link to %s%s", subject, validate.ErrEscapesRoot, name, text, hint)
 }
 
-// checkoutHint says, of abs, whose way leaves the repository root, where
+// checkoutHint says, of abs, whose way leaves the repository root (a
+// link, or a path capreg.json or --config-schema names), where
 // it resolves when that is elsewhere in the git work tree holding the
 // root: --repo names a folder of the checkout (a monorepo's product,
 // /git/current/products/a) and the link reaches shared files beside it.
@@ -1397,8 +1401,12 @@ func (sc *scanner) checkoutHint(abs string) string {
 	if err1 != nil || err2 != nil || to == ".git" || strings.HasPrefix(to, ".git"+string(filepath.Separator)) {
 		return ""
 	}
-	return fmt.Sprintf(", to %s, elsewhere in the same git checkout: --repo (its folder %s) is narrower than the checkout, and nothing outside it is read: copy the file into %s",
-		filepath.ToSlash(to), filepath.ToSlash(repo), filepath.ToSlash(repo))
+	what := "file"
+	if st, err := os.Stat(target); err == nil && st.IsDir() {
+		what = "folder"
+	}
+	return fmt.Sprintf(", to %s, elsewhere in the same git checkout: --repo (its folder %s) is narrower than the checkout, and nothing outside it is read: copy the %s into %s",
+		filepath.ToSlash(to), filepath.ToSlash(repo), what, filepath.ToSlash(repo))
 }
 
 // ownLink is the text of abs, and where it is, when abs is a symlink in
