@@ -155,6 +155,10 @@ func TestListedPackages(t *testing.T) {
 		{"listed product without capreg.json", `{"packages": ["products/a", "products/b", "products/c"]}`, []string{
 			`capreg.json:1:43: warning [config-file] /packages/2: "products/c" is listed as a package, but products/c holds no capreg.json of its own, so this check reads its workflows and cards as the root's: give products/c a capreg.json of its own (or remove it from "packages")`,
 			`products/c/capabilities/x/capability.json:0:0: warning [capability-misplaced] : ` + strayElsewhereMessage("products/c/capabilities", 1, "capabilities", false)}},
+		// The root's own workflows root is inside products/a: read as
+		// named, no package, and the list is told so.
+		{"listed and read by the root", `{"packages": ["products/a", "products/b"]}`, []string{
+			`capreg.json:1:15: warning [config-file] /packages/0: "products/a" is listed as a package, but this repository's own capabilities, workflows or cards (capreg.json, or a flag) are read in it, so this check reads it as named and it is no package: remove it from "packages", or stop naming it`}},
 		// Not a list (the scan's parse of capreg.json says so): as if
 		// there were none, a warning a package, as before the key.
 		{"not a list", `{"packages": "products/a"}`, nil},
@@ -163,6 +167,9 @@ func TestListedPackages(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			src := &Sources{CapabilitiesDir: "capabilities", Packages: found,
 				RepoConfig: &File{Path: RepoConfigFile, Data: []byte(tt.config)}}
+			if tt.name == "listed and read by the root" {
+				src.WorkflowRoots = []string{"products/a/workflows"}
+			}
 			if strings.HasPrefix(tt.name, "listed product") {
 				src.StrayDeclarations = []string{"products/c/capabilities/x/capability.json"}
 			}
