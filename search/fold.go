@@ -10,22 +10,44 @@ import (
 // foldAccents returns w, a lowercase word, without the accents of its
 // Latin letters ("déployer" is "deployer", "caché" "cache"), and whether
 // it had any. The marks of other scripts (Devanagari vowel signs, Hebrew
-// points) are letters of their words, and stay.
-func foldAccents(w string) (string, bool) {
+// points) are letters of their words, and stay. The Latin letters NFD
+// does not decompose into a letter and a mark are written as the ASCII
+// letters they are typed as without them (see plainLetters): "kullanıcı"
+// is "kullanici", "straße" "strasse", "nœud" "noeud".
+func foldAccents(w string) (string, bool) { return foldLatin(w, false) }
+
+// spellUmlauts is foldAccents but for the umlauts "ä", "ö", "ü" and the
+// "ø" read as "ö", which it writes as their vowel and an "e" ("löschen"
+// is "loeschen", "løn" "loen"): how German and Danish words are spelled
+// in ASCII, in ids and file names and on an English keyboard.
+func spellUmlauts(w string) (string, bool) { return foldLatin(w, true) }
+
+// foldLatin is foldAccents, or spellUmlauts when spell is set.
+func foldLatin(w string, spell bool) (string, bool) {
 	if isASCII(w) {
 		return w, false
 	}
 	d := norm.NFD.String(w)
 	out := make([]byte, 0, len(d))
 	folded, latin := false, false
+	var base rune // the letter the marks are of
 	for _, r := range d {
 		if unicode.Is(unicode.Mn, r) {
 			if latin {
 				folded = true
+				if spell && r == '\u0308' && (base == 'a' || base == 'o' || base == 'u') {
+					out = append(out, 'e')
+				}
 				continue
 			}
 		} else {
 			latin = unicode.Is(unicode.Latin, r)
+			base = r
+			if p := plainLetters(r, spell); p != "" {
+				out = append(out, p...)
+				folded = true
+				continue
+			}
 		}
 		out = utf8.AppendRune(out, r)
 	}
@@ -35,8 +57,43 @@ func foldAccents(w string) (string, bool) {
 	return norm.NFC.String(string(out)), true
 }
 
+// plainLetters is the ASCII letters a lowercase Latin letter that NFD
+// leaves whole is written as without it, or "": Turkish "ı", Polish "ł",
+// Danish and Norwegian "ø" ("oe" when spell is set), Croatian "đ",
+// Maltese "ħ", Sami "ŧ", the ligatures "æ" and "œ", German "ß",
+// Icelandic "ð" and "þ".
+func plainLetters(r rune, spell bool) string {
+	switch r {
+	case 'ı':
+		return "i"
+	case 'ł':
+		return "l"
+	case 'ø':
+		if spell {
+			return "oe"
+		}
+		return "o"
+	case 'đ', 'ð':
+		return "d"
+	case 'ħ':
+		return "h"
+	case 'ŧ':
+		return "t"
+	case 'æ':
+		return "ae"
+	case 'œ':
+		return "oe"
+	case 'ß':
+		return "ss"
+	case 'þ':
+		return "th"
+	}
+	return ""
+}
+
 // buildFolded indexes the terms written with accents by their stem
-// without them (Index.folded, which addFoldedTerms reads).
+// without them (Index.folded, which addFoldedTerms reads), and by their
+// stem with the umlauts spelled out (spellUmlauts) when that differs.
 func (ix *Index) buildFolded() {
 	for t, v := range ix.vocab {
 		f, ok := foldAccents(v)
@@ -48,6 +105,11 @@ func (ix *Index) buildFolded() {
 		}
 		k := stem(f)
 		ix.folded[k] = append(ix.folded[k], int32(t))
+		if g, _ := spellUmlauts(v); g != f {
+			if kg := stem(g); kg != k {
+				ix.folded[kg] = append(ix.folded[kg], int32(t))
+			}
+		}
 	}
 }
 
@@ -56,16 +118,28 @@ func (ix *Index) buildFolded() {
 // whether there was one: "déployer" typed in a French request is the
 // cards' "deploy", and "deploiement" typed without accents is a French
 // card's "déploiement". The stemmer is English and leaves a word with an
-// accent as it is, so the accent made the word no term of the other.
+// accent as it is, so the accent made the word no term of the other. An
+// umlaut is read both as its bare vowel and spelled out (spellUmlauts):
+// "löschen" is a card's "loeschen", and "loeschen" a card's "löschen".
 func (ix *Index) addFoldedTerms(s *scratch, w string, qw float32) bool {
 	f, _ := foldAccents(w)
 	if f == w && ix.folded == nil {
 		return false // most indexes: English cards, a word with no accent
 	}
-	st := stem(f)
-	found := false
 	s.abbrev = true // a whole word (see scratch.whole)
 	defer func() { s.abbrev = false }()
+	found := ix.addFoldedForm(s, w, f, qw)
+	if g, _ := spellUmlauts(w); g != f {
+		found = ix.addFoldedForm(s, w, g, qw) || found
+	}
+	return found
+}
+
+// addFoldedForm adds the terms of f, a folded form of the query word w:
+// the term it is, when it is not w, and those folded to it.
+func (ix *Index) addFoldedForm(s *scratch, w, f string, qw float32) bool {
+	st := stem(f)
+	found := false
 	if f != w {
 		if t, ok := ix.indexedTerm(st); ok {
 			s.addTerm(t, qw, kindFuzzy)

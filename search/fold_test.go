@@ -58,3 +58,77 @@ func TestSearchAccentedWordInEnglishIndex(t *testing.T) {
 	checkFirst(t, ix, "déployer", "deploy")
 	checkFirst(t, ix, "lögs", "logs")
 }
+
+// TestFoldAccentsLettersWithoutDecomposition: the Latin letters NFD does
+// not decompose into a letter and a mark (Turkish "ı", Polish "ł",
+// Danish "ø", Croatian "đ", Maltese "ħ", the ligatures "œ" "æ", German
+// "ß", Icelandic "ð" "þ") are folded to the ASCII letters they are
+// written as without them, as accented letters are: they kept the word
+// as it was, so "kullanici" typed on an English keyboard was no word of
+// a card that says "kullanıcı".
+func TestFoldAccentsLettersWithoutDecomposition(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"kullanıcı", "kullanici"},
+		{"włącz", "wlacz"},
+		{"løn", "lon"},
+		{"uređaj", "uredaj"},
+		{"ħlas", "hlas"},
+		{"nœud", "noeud"},
+		{"ændr", "aendr"},
+		{"straße", "strasse"},
+		{"ðþ", "dth"},
+		{"şifre", "sifre"},
+	} {
+		if got, ok := foldAccents(tt.in); got != tt.want || !ok {
+			t.Errorf("foldAccents(%q) = %q, %v; want %q, true", tt.in, got, ok, tt.want)
+		}
+	}
+}
+
+// TestSearchReadsLettersWithoutDecomposition: a word typed without such
+// a letter finds the card that holds it, and one typed with it the card
+// written in ASCII, in words too short to be typos of each other ("løn",
+// "lon") or two edits away ("straße", "strasse").
+func TestSearchReadsLettersWithoutDecomposition(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "payroll", Summary: "Kører lønkørsel: beregner løn.", IntentPhrases: []string{"beregn løn"}, Risk: "destructive"},
+		{ID: "adresse", Summary: "Prüft eine Straße und die PLZ.", IntentPhrases: []string{"Straße prüfen"}, Risk: "reversible"},
+		{ID: "sifre", Summary: "Kullanıcı şifresini sıfırla.", IntentPhrases: []string{"şifre sıfırla"}, Risk: "reversible"},
+		{ID: "noeud", Summary: "Redemarre un noeud du cluster.", IntentPhrases: []string{"redemarrer le noeud"}, Risk: "reversible"},
+		{ID: "other", Summary: "Deploy the service.", IntentPhrases: []string{"ship it"}, Risk: "reversible"},
+	})
+	for _, tt := range []struct{ intent, want string }{
+		{"lon", "payroll"},
+		{"strasse", "adresse"},
+		{"STRASSE", "adresse"},
+		{"kullanici", "sifre"},
+		{"sifirla", "sifre"},
+		{"nœud", "noeud"},
+	} {
+		checkFirst(t, ix, tt.intent, tt.want)
+	}
+}
+
+// TestSearchReadsUmlautsSpelledOut: a German umlaut (and the "ø" read
+// as "ö") is also written as its vowel and an "e" ("löschen",
+// "loeschen"), which is how ids, file names and English keyboards write
+// it; folded to the bare vowel alone, "loeschen" was two edits from
+// "löschen" and no typo of it, nor "muell" of "müll".
+func TestSearchReadsUmlautsSpelledOut(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "benutzer.loeschen", Summary: "Benutzerkonto endgültig entfernen.", IntentPhrases: []string{"Konto entfernen"}, Risk: "destructive"},
+		{ID: "trash", Summary: "Leert den Müll.", IntentPhrases: []string{"Müll leeren"}, Risk: "destructive"},
+		{ID: "resize", Summary: "Ändert die Größe eines Volumes.", IntentPhrases: []string{"Größe ändern"}, Risk: "reversible"},
+		{ID: "payroll", Summary: "Kører lønkørsel.", IntentPhrases: []string{"kør løn"}, Risk: "destructive"},
+		{ID: "other", Summary: "Deploy the service.", IntentPhrases: []string{"ship it"}, Risk: "reversible"},
+	})
+	for _, tt := range []struct{ intent, want string }{
+		{"löschen", "benutzer.loeschen"},
+		{"muell", "trash"},
+		{"groesse", "resize"},
+		{"aendern", "resize"},
+		{"loen", "payroll"},
+	} {
+		checkFirst(t, ix, tt.intent, tt.want)
+	}
+}
