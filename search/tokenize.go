@@ -472,9 +472,19 @@ func proseWord(w string) bool {
 
 // keepToken reports whether a raw token is worth indexing at all: stop words
 // and lone letters ("-r" flags, stray "s") are dropped, lone digits kept.
+// A lone letter with an accent or of another alphabet is dropped as one
+// of ASCII is: French "à", Spanish "ó", Polish "ż", Russian "в" are
+// words as short, and kept, "à" matched every French card that used it
+// ("déployer à la demande" put a card saying "à" twice before one that
+// deploys). A CJK letter is a word (see rawTokens) and stays.
 func keepToken(w string) bool {
 	if len(w) == 1 && !unicode.IsDigit(rune(w[0])) {
 		return false
+	}
+	if len(w) <= utf8.UTFMax && w[0] >= utf8.RuneSelf {
+		if r, size := utf8.DecodeRuneInString(w); size == len(w) && unicode.IsLetter(r) && !isCJK(r) {
+			return false
+		}
 	}
 	return !isStopWord(w)
 }

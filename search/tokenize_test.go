@@ -141,6 +141,10 @@ func TestAnalyze(t *testing.T) {
 		{"brackets then stem", "[d]eleting [f]iles", []string{"delet", "file"}},
 		{"kept particles", "Turn off all not up", []string{"turn", "off", "all", "not", "up"}},
 		{"single letters dropped", "-r x 5", []string{"5"}},
+		// A lone letter with an accent is a word as short: French "à",
+		// Spanish "é", Polish "ż", Swedish "ö", Russian "в".
+		{"single accented letters dropped", "restaurer à hier, ó ż ö в", []string{"restaur", "hier"}},
+		{"single CJK letter kept", "库 ٣", []string{"库", "٣"}},
 		{"only stop words", "the of and to", nil},
 		{"empty", "", nil},
 	}
@@ -535,4 +539,18 @@ func TestStemKeepsAgreesWithTheStemmer(t *testing.T) {
 	if kept < len(words)/3 {
 		t.Errorf("stemKeeps took %d of %d words", kept, len(words))
 	}
+}
+
+// TestSearchDropsLoneAccentedLetters: a lone letter with an accent is
+// no word of a request, as a lone ASCII letter is none: kept, French "à"
+// put a card that says "à" twice before the one a request to deploy
+// named, and "à" alone found a card where "a" finds none.
+func TestSearchDropsLoneAccentedLetters(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "restaurer", Summary: "Restaure la base à une date donnée.", IntentPhrases: []string{"revenir à hier"}, Risk: "destructive"},
+		{ID: "deployer", Summary: "Déploie le service.", IntentPhrases: []string{"mettre en production"}, Risk: "reversible"},
+	})
+	checkFirst(t, ix, "déployer à la demande", "deployer")
+	checkFirst(t, ix, "à", "")
+	checkFirst(t, ix, "a", "")
 }
