@@ -79,6 +79,11 @@ func styleOf(s string) uint64 {
 			// Most of a text: a lowercase letter inside a word says nothing.
 		case r == ' ':
 			flush(i) // and a space has no punctuation style
+		case !start && isMark(r):
+			// A mark inside a word is part of it, as the tokenizer reads it:
+			// Devanagari vowel signs and viramas, accents NFKC has no
+			// precomposed letter for. Counted as ending the word,
+			// "हिन्दी भाषा सीखें" was seven words, not short.
 		case (r == '\'' || r == '\u2019') && !start && letterAt(s, i+utf8.RuneLen(r)):
 			// An apostrophe between letters is inside its word ("haven't",
 			// "customer's"), as the tokenizer reads it: counted as two

@@ -84,3 +84,24 @@ func TestStyleWordMaskFindsEachWordOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestStyleOfCountsMarkedWordsWhole: a mark inside a word is part of it,
+// as the tokenizer reads it: the vowel signs and viramas of Devanagari
+// ended a word, so "हिन्दी भाषा सीखें", three words, counted seven and
+// was not short, and Latin letters with marks NFKC has no precomposed
+// letter for ("x\u0323\u0301") cut their words in two.
+func TestStyleOfCountsMarkedWordsWhole(t *testing.T) {
+	for _, tt := range []struct {
+		in    string
+		short bool
+	}{
+		{"हिन्दी भाषा सीखें", true},
+		{"x\u0323\u0301yz a\u0331b c\u0331d", true},
+		{"one two three", true},
+		{"one two three four", false},
+	} {
+		if got := styleOf(tt.in)&(1<<styleShort) != 0; got != tt.short {
+			t.Errorf("styleOf(%q) short = %v, want %v", tt.in, got, tt.short)
+		}
+	}
+}
