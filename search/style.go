@@ -57,7 +57,11 @@ var styleWordBit = func() map[string]uint8 {
 }()
 
 // styleOf returns the set of style attributes of a text as a bit mask.
+// It reads the text in NFKC, as rawTokens does: fullwidth parentheses
+// and commas are punctuation of their kind, a fullwidth "ｔｈｅ" is a
+// style word, and an accent typed as a combining mark is in its letter.
 func styleOf(s string) uint64 {
+	s = nfkc(s)
 	var m uint64
 	words := 0
 	start := true // at the start of a word

@@ -85,6 +85,23 @@ func TestStyleWordMaskFindsEachWordOnly(t *testing.T) {
 	}
 }
 
+// TestStyleOfReadsNFKC: the style of a text is that of its NFKC form, as
+// its words are (see rawTokens): fullwidth parentheses are parentheses,
+// a fullwidth "ｔｈｅ" is "the" and a fullwidth comma a comma, so a
+// request typed on a CJK keyboard has the style of the same request
+// typed in ASCII.
+func TestStyleOfReadsNFKC(t *testing.T) {
+	for _, tt := range []struct{ plain, wide string }{
+		{"back up (db) the table, now", "ｂａｃｋ ｕｐ （ｄｂ） ｔｈｅ ｔａｂｌｅ， ｎｏｗ"},
+		{"restore the database", "restore\u3000the\u3000database"},
+		{"déployer le service", "de\u0301ployer le service"},
+	} {
+		if p, w := styleOf(tt.plain), styleOf(tt.wide); p != w {
+			t.Errorf("styleOf(%q) = %b, styleOf(%q) = %b, want equal", tt.plain, p, tt.wide, w)
+		}
+	}
+}
+
 // TestStyleOfCountsMarkedWordsWhole: a mark inside a word is part of it,
 // as the tokenizer reads it: the vowel signs and viramas of Devanagari
 // ended a word, so "हिन्दी भाषा सीखें", three words, counted seven and
