@@ -670,7 +670,10 @@ func (ix *Index) indexBareIDs() {
 // holds max is not counted, as the vocabulary's new terms are not
 // (params.maxTerms): one made of words the index holds brings no term,
 // so cards of "alpha_bravo", "bravo_alpha", ... grew m without bound.
+// The text is read in NFKC, as a request is (see queryTokens): a card's
+// "ＤＡＴＡＢＡＳＥ＿ＵＲＬ" holds "database_url".
 func countIdents(m map[string]int32, text string, only map[string]int32, max int) map[string]int32 {
+	text = nfkc(text)
 	for {
 		i, j := identRun(text)
 		if i < 0 {

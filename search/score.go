@@ -673,8 +673,12 @@ func (s *scratch) camelParts(i int) []string {
 // with whether each lies inside parentheses or is a word of an identifier
 // the cards do not hold (see identRun; held, if not nil, says which they
 // hold), and the camel-case parts of each (see camelParts). An unclosed
-// parenthesis runs to the end of the intent.
+// parenthesis runs to the end of the intent. The intent is read in NFKC,
+// as its words are (see rawTokens): fullwidth parentheses ("（", "﹙")
+// mark an aside and a fullwidth low line ("＿") joins an identifier as
+// the ASCII ones do.
 func (s *scratch) queryTokens(intent string, held func(string) bool) {
+	intent = nfkc(intent)
 	t := tokenizer{dst: s.raw[:0], split: true, parts: s.parts[:0], partEnd: s.partEnd[:0]}
 	s.aside = s.aside[:0]
 	depth, start := 0, 0

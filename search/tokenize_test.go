@@ -25,6 +25,11 @@ func TestQueryTokensAside(t *testing.T) {
 		{"unclosed (rest", []string{"unclosed", "rest"}, []bool{false, true}},
 		{"(all aside)", []string{"all", "aside"}, []bool{true, true}},
 		{"[a]ction(x)y", []string{"action", "x", "y"}, []bool{false, true, false}},
+		// Fullwidth parentheses are parentheses in NFKC, as the words
+		// inside them are words.
+		{"restore （ｆｒｏｍ ｌａｓｔ ｗｅｅｋ） now", []string{"restore", "from", "last", "week", "now"},
+			[]bool{false, true, true, true, false}},
+		{"（ａｌｌ） ﹙aside﹚", []string{"all", "aside"}, []bool{true, true}},
 	}
 	var s scratch
 	for _, tt := range tests {
@@ -54,6 +59,9 @@ func TestQueryTokensIdentifiers(t *testing.T) {
 		{"(pkg_add) c", []string{"pkg", "add", "c"}, []bool{true, true, false}}, // held, but in parentheses
 		{"a_b and c_d", []string{"a", "b", "and", "c", "d"}, []bool{true, true, false, true, true}},
 		{"x_y[z]w", []string{"x", "yzw"}, []bool{false, false}}, // the bracket joins "[z]w" to it
+		// A fullwidth low line joins an identifier as "_" does, in NFKC.
+		{"pull churn＿labels now", []string{"pull", "churn", "labels", "now"}, []bool{false, true, true, false}},
+		{"ｇｅｔ ＤＡＴＡＢＡＳＥ＿ＵＲＬ", []string{"get", "database", "url"}, []bool{false, true, true}},
 	} {
 		s.queryTokens(tt.in, held)
 		if !slices.Equal(s.raw, tt.raw) || !slices.Equal(s.aside, tt.aside) {
@@ -553,4 +561,23 @@ func TestSearchDropsLoneAccentedLetters(t *testing.T) {
 	checkFirst(t, ix, "déployer à la demande", "deployer")
 	checkFirst(t, ix, "à", "")
 	checkFirst(t, ix, "a", "")
+}
+
+// TestHoldsIdentReadsNFKC: a card's identifier written in fullwidth
+// letters and low line is the identifier a request names in ASCII, as
+// its words are the same words: the cards hold it, and its words are no
+// aside.
+func TestHoldsIdentReadsNFKC(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "env", Summary: "Set ＤＡＴＡＢＡＳＥ＿ＵＲＬ for the app.", IntentPhrases: []string{"point the app at a database"}, Risk: "reversible"},
+		{ID: "other", Summary: "Deploy the service.", IntentPhrases: []string{"ship it"}, Risk: "reversible"},
+	})
+	if !ix.holdsIdent("database_url") {
+		t.Errorf("holdsIdent(database_url) = false for a card that says ＤＡＴＡＢＡＳＥ＿ＵＲＬ")
+	}
+	var s scratch
+	s.queryTokens("set DATABASE_URL", ix.holdsIdent)
+	if want := []bool{false, false, false}; !slices.Equal(s.aside, want) {
+		t.Errorf("queryTokens(set DATABASE_URL) aside = %v, want %v", s.aside, want)
+	}
 }
