@@ -1,6 +1,7 @@
 package search
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -21,6 +22,11 @@ func foldAccents(w string) (string, bool) { return foldLatin(w, false) }
 // is "loeschen", "løn" "loen"): how German and Danish words are spelled
 // in ASCII, in ids and file names and on an English keyboard.
 func spellUmlauts(w string) (string, bool) { return foldLatin(w, true) }
+
+// hasUmlaut reports whether w, a word in NFKC (so its umlauts
+// precomposed), has a letter spellUmlauts spells out: the words that have
+// none (most) skip its allocations.
+func hasUmlaut(w string) bool { return strings.ContainsAny(w, "äöüø") }
 
 // foldLatin is foldAccents, or spellUmlauts when spell is set.
 func foldLatin(w string, spell bool) (string, bool) {
@@ -105,9 +111,11 @@ func (ix *Index) buildFolded() {
 		}
 		k := stem(f)
 		ix.folded[k] = append(ix.folded[k], int32(t))
-		if g, _ := spellUmlauts(v); g != f {
-			if kg := stem(g); kg != k {
-				ix.folded[kg] = append(ix.folded[kg], int32(t))
+		if hasUmlaut(v) {
+			if g, _ := spellUmlauts(v); g != f {
+				if kg := stem(g); kg != k {
+					ix.folded[kg] = append(ix.folded[kg], int32(t))
+				}
 			}
 		}
 	}
@@ -129,8 +137,10 @@ func (ix *Index) addFoldedTerms(s *scratch, w string, qw float32) bool {
 	s.abbrev = true // a whole word (see scratch.whole)
 	defer func() { s.abbrev = false }()
 	found := ix.addFoldedForm(s, w, f, qw)
-	if g, _ := spellUmlauts(w); g != f {
-		found = ix.addFoldedForm(s, w, g, qw) || found
+	if hasUmlaut(w) {
+		if g, _ := spellUmlauts(w); g != f {
+			found = ix.addFoldedForm(s, w, g, qw) || found
+		}
 	}
 	return found
 }
