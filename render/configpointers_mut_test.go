@@ -77,3 +77,46 @@ func TestConfigPointersPlaceEveryShape(t *testing.T) {
 		t.Errorf("%d warnings, %d unlisted: pointers %q", len(env.Warnings), env.Unlisted, env.ConfigPointers)
 	}
 }
+
+// TestConfigAtValueSaysWhatAWarningIsAbout: a warning about a member's
+// value (of the wrong type, past a double's range, no object where keys
+// are looked up under it) is placed at the value, one about its key (no
+// capability declares it, it is given twice) at the key; a warning about
+// no member, and the count of those unlisted, at neither.
+func TestConfigAtValueSaysWhatAWarningIsAbout(t *testing.T) {
+	num := validate.ConfigEntry{Key: "ui.n", Type: "number", Default: ojson.NewNumber(1), Description: "n"}
+	mem := memRegistry(t, memCap{id: "ui", config: []validate.ConfigEntry{boolKey("ui.on", true), num},
+		gates: []string{`{"point":"plan:pre","check":{"query":"q"},"when":"ui.on","blocking":false,"onError":"skip"}`}})
+	cases := []struct {
+		config string
+		want   []bool
+	}{
+		{`{"ui":{"on":"yes"}}`, []bool{true}},                     // of the wrong type
+		{`{"ui":{"n":1e999}}`, []bool{true}},                      // past a double's range
+		{`{"ui":"x"}`, []bool{true}},                              // no object
+		{`{"ui":{"onn":true}}`, []bool{false}},                    // declared by no capability
+		{`{"ui.on":true,"ui":{"on":false}}`, []bool{false}},       // given twice
+		{`{"ui.on":true,"ui":{"on":"yes"}}`, []bool{true, false}}, // both
+	}
+	for _, c := range cases {
+		env := resolve(t, mem, "plan:pre", c.config, Enablement{})
+		if !reflect.DeepEqual(env.ConfigAtValue, c.want) || len(env.ConfigAtValue) != len(env.ConfigPointers) {
+			t.Errorf("config %s: at value %v, want %v (pointers %q, warnings %q)", c.config, env.ConfigAtValue, c.want, env.ConfigPointers, env.Warnings)
+		}
+	}
+	req := Request{Point: "plan:pre", ActiveCap: "uii", Config: mustJSON(t, `{"ui":{"on":"yes"}}`)}
+	env, err := Resolve(mem, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []bool{true, false}; !reflect.DeepEqual(env.ConfigAtValue, want) {
+		t.Errorf("with an unknown activeCap: at value %v, want %v (warnings %q)", env.ConfigAtValue, want, env.Warnings)
+	}
+	st, err := NewResolver(mem).States(Request{Config: mustJSON(t, `{"ui.on":true,"ui":{"on":"yes"}}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []bool{true, false}; !reflect.DeepEqual(st.ConfigAtValue, want) {
+		t.Errorf("States: at value %v, want %v (warnings %q)", st.ConfigAtValue, want, st.Warnings)
+	}
+}

@@ -157,6 +157,13 @@ type Envelope struct {
 	// warnings are strings, and a caller that read the config from a file
 	// places them there (capreg render names FILE:line:column).
 	ConfigPointers []string
+	// ConfigAtValue, when not nil, says for each of ConfigPointers whether
+	// its warning is about the member's value (of the wrong type, past a
+	// double's range, no object), which the author fixes after the colon,
+	// rather than about its key (one no capability declares, given twice):
+	// a caller places the first at the value, as capreg check places a
+	// schema finding about a value.
+	ConfigAtValue []bool
 	// ProfileWarnings are the warnings of the render's profile and its
 	// surface's base profile, word for word and in order: a mode no
 	// profile has, which the render, as gsd-core, reads as full. They are
@@ -251,6 +258,7 @@ func (rv *Resolver) Resolve(req Request) (*Envelope, error) {
 		// warnings of the enablement.
 		r.warnings = append(r.warnings, msg)
 		r.pointers = append(r.pointers, "")
+		r.atValue = append(r.atValue, false)
 	}
 	if r.echoed > MaxEchoed {
 		return nil, fmt.Errorf("%w: the configValues of the hooks active at %s would echo %d bytes of config values, over the limit of %d: each alias echoes the whole value of its key (%s, %d bytes, the largest); give that key a smaller value, or read it through fewer aliases",
@@ -258,7 +266,7 @@ func (rv *Resolver) Resolve(req Request) (*Envelope, error) {
 	}
 	env.Rendered = Markdown(req.Point, env.ActiveHooks)
 	env.Warnings, env.Unlisted = r.listed()
-	env.ConfigPointers = r.configPointers()
+	env.ConfigPointers, env.ConfigAtValue = r.configPointers()
 	env.ProfileWarnings = r.en.profileWarnings
 	return env, nil
 }
@@ -295,16 +303,16 @@ func (r *rendering) listed() ([]string, int) {
 	return append(r.warnings, fmt.Sprintf("%s not listed (the first %d are)", validate.Plural(r.unlisted, "more warning"), maxWarnings)), r.unlisted
 }
 
-// configPointers is Envelope.ConfigPointers for the warnings listed: nil
-// when none is about a config member.
-func (r *rendering) configPointers() []string {
+// configPointers is Envelope.ConfigPointers and ConfigAtValue for the
+// warnings listed: nil when none is about a config member.
+func (r *rendering) configPointers() ([]string, []bool) {
 	if !slices.ContainsFunc(r.pointers, func(p string) bool { return p != "" }) {
-		return nil
+		return nil, nil
 	}
 	if r.unlisted == 0 {
-		return r.pointers
+		return r.pointers, r.atValue
 	}
-	return append(r.pointers, "") // the count of those not listed
+	return append(r.pointers, ""), append(r.atValue, false) // the count of those not listed
 }
 
 // maxWarnings is how many warnings one rendering lists, as capreg check
@@ -518,6 +526,7 @@ type rendering struct {
 	en       *enabler
 	warnings []string
 	pointers []string // for each of warnings, its config member's JSON pointer or ""
+	atValue  []bool   // for each of warnings, whether it is about its member's value
 	warned   map[string]bool
 	unlisted int                             // warnings past maxWarnings
 	shadows  map[string]bool                 // parents already warned about (see shadowed)
@@ -573,7 +582,14 @@ func (r *rendering) warn(msg string) { r.warnAt(msg, "") }
 
 // warnAt is warn for a warning about the config member at pointer ("" for
 // none). A warning given twice keeps the first one's pointer.
-func (r *rendering) warnAt(msg, pointer string) {
+func (r *rendering) warnAt(msg, pointer string) { r.warnPlaced(msg, pointer, false) }
+
+// warnAtValue is warnAt for a warning about the value of the member at
+// pointer (Envelope.ConfigAtValue).
+func (r *rendering) warnAtValue(msg, pointer string) { r.warnPlaced(msg, pointer, true) }
+
+// warnPlaced is warnAt, or warnAtValue when atValue is set.
+func (r *rendering) warnPlaced(msg, pointer string, atValue bool) {
 	if r.warned[msg] {
 		return
 	}
@@ -587,6 +603,7 @@ func (r *rendering) warnAt(msg, pointer string) {
 	}
 	r.warnings = append(r.warnings, msg)
 	r.pointers = append(r.pointers, pointer)
+	r.atValue = append(r.atValue, atValue)
 }
 
 // keyPointer is the JSON pointer of the member a lookup of key finds its
@@ -643,7 +660,7 @@ func (r *rendering) shadowed(h hit, key string, declared bool) {
 	if !declared {
 		outcome = "is not set"
 	}
-	r.warnAt(fmt.Sprintf("config %q is %s, not an object, so %q %s", h.parent, h.shadow.Kind.Phrase(), key, outcome), segmentsPointer(h.parent))
+	r.warnAtValue(fmt.Sprintf("config %q is %s, not an object, so %q %s", h.parent, h.shadow.Kind.Phrase(), key, outcome), segmentsPointer(h.parent))
 }
 
 // checked returns the user's value v for a key, or, when v does not fit the
@@ -658,13 +675,13 @@ func (r *rendering) checked(e *store.ConfigKey, v *ojson.Value, pointer func() s
 		if strings.HasPrefix(v.Str, "-") {
 			inf = "-Infinity"
 		}
-		r.warnAt(fmt.Sprintf("config key %q is given the number %s, past the range of a double: it is used as %s (truthy), as gsd-core's JSON.parse reads it, and written as null in JSON output such as configValues, as JSON.stringify writes it",
+		r.warnAtValue(fmt.Sprintf("config key %q is given the number %s, past the range of a double: it is used as %s (truthy), as gsd-core's JSON.parse reads it, and written as null in JSON output such as configValues, as JSON.stringify writes it",
 			e.Key, v.Str, inf), pointer())
 	}
 	if e == nil || typeMatches(e, v) {
 		return v
 	}
-	r.warnAt(fmt.Sprintf("config key %q expects %s but was given %s; the value is ignored and the default %s is used",
+	r.warnAtValue(fmt.Sprintf("config key %q expects %s but was given %s; the value is ignored and the default %s is used",
 		e.Key, expected(e), describe(v), compact(&e.Default)), pointer())
 	return &e.Default
 }

@@ -51,9 +51,10 @@ type States struct {
 	Capabilities []CapabilityState `json:"capabilities"`
 	Warnings     []string          `json:"warnings,omitempty"`
 	Unlisted     int               `json:"-"`
-	// ConfigPointers and ProfileWarnings are Envelope.ConfigPointers and
-	// Envelope.ProfileWarnings of the same request.
+	// ConfigPointers, ConfigAtValue and ProfileWarnings are the
+	// Envelope's of the same request.
 	ConfigPointers  []string `json:"-"`
+	ConfigAtValue   []bool   `json:"-"`
 	ProfileWarnings []string `json:"-"`
 }
 
@@ -97,7 +98,7 @@ func (rv *Resolver) States(req Request) (*States, error) {
 	}
 	slices.SortStableFunc(out.Capabilities, func(a, b CapabilityState) int { return cmp.Compare(a.ID, b.ID) })
 	out.Warnings, out.Unlisted = r.listed()
-	out.ConfigPointers = r.configPointers()
+	out.ConfigPointers, out.ConfigAtValue = r.configPointers()
 	out.ProfileWarnings = r.en.profileWarnings
 	return out, nil
 }

@@ -87,7 +87,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		sayf(stderr, "capreg: %v", err)
 		return exitFindings
 	}
-	placed := f.placeConfigWarnings(env.Warnings, env.ConfigPointers, &req.Config)
+	placed := f.placeConfigWarnings(env.Warnings, env.ConfigPointers, env.ConfigAtValue, &req.Config)
 	if f.strictFailure(stderr, placed, env.Unlisted) {
 		return exitFindings
 	}
@@ -125,11 +125,13 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 // about a member of the --config file (pointers, the render's
 // ConfigPointers) placed where the file holds it, as check places a
 // finding, "--config FILE:line:column (pointer): ...", at the member's
-// key, found by its JSON pointer in config, the file as parsed; a config
-// key misspelt in a long file was named without saying where. The JSON
+// key, or at its value where the warning is about the value (atValue, the
+// render's ConfigAtValue), found by its JSON pointer in config, the file
+// as parsed; a config key misspelt in a long file was named without
+// saying where. The JSON
 // envelope keeps the warnings as POST /render-hooks words them, byte for
 // byte the body (TestRenderJSONMatchesHTTP), where no file is.
-func (f *renderFlags) placeConfigWarnings(warnings, pointers []string, config *ojson.Value) []string {
+func (f *renderFlags) placeConfigWarnings(warnings, pointers []string, atValue []bool, config *ojson.Value) []string {
 	if len(pointers) == 0 || f.configData == nil {
 		return warnings
 	}
@@ -139,7 +141,10 @@ func (f *renderFlags) placeConfigWarnings(warnings, pointers []string, config *o
 		if p == "" {
 			continue
 		}
-		_, off, _ := find.Lookup(p)
+		v, off, ok := find.Lookup(p)
+		if ok && i < len(atValue) && atValue[i] {
+			off = v.Off
+		}
 		line, col := pos.Position(off)
 		placed[i] = fmt.Sprintf("--config %s:%d:%d (%s): %s", f.config, line, col, p, placed[i])
 	}

@@ -64,7 +64,7 @@ func runState(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		sayf(stderr, "capreg: no capability %q%s", pos[0], orWhereListed(snap.MeantCapability(pos[0]), capabilitiesListedIn(snap)))
 		return exitFindings
 	}
-	placed := f.placeConfigWarnings(st.Warnings, st.ConfigPointers, &req.Config)
+	placed := f.placeConfigWarnings(st.Warnings, st.ConfigPointers, st.ConfigAtValue, &req.Config)
 	if f.strictFailure(stderr, placed, st.Unlisted) {
 		return exitFindings
 	}
