@@ -1729,12 +1729,15 @@ func (sc *scanner) cardCommand(c *validate.CardSource) {
 func modesKnown(goos string) bool { return goos != "windows" }
 
 // notExecutable reports whether the file at the repository path p (a link
-// followed inside the repository) is a regular file with no execute bit,
-// which a shell refuses to run (validate.CardSource.CommandNotExecutable).
-// A link leaving the repository is not followed: false.
+// followed inside the repository) is a regular file without its owner's
+// execute bit, which a shell refuses to run (validate.CardSource.
+// CommandNotExecutable): the bit Git reads to record a file 100755, so
+// that a file only others may run (0o655) is checked out 100644 in CI,
+// and its owner is refused it too. A link leaving the repository is not
+// followed: false.
 func (sc *scanner) notExecutable(p string) bool {
 	fi, err := sc.stat(sc.root, p)
-	return err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 == 0
+	return err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o100 == 0
 }
 
 // cardCommandPath is the path a card's command runs by its first word

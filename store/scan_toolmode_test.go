@@ -14,8 +14,9 @@ import (
 
 // TestScanCommandMode: the scan tells validation that the file a card's
 // command runs by its path has no execute bit (validate.CardSource.
-// CommandNotExecutable), following a link inside the repository; a file
-// with any execute bit, a link leaving the repository (not followed), a
+// CommandNotExecutable), following a link inside the repository, by its
+// owner's bit, as Git reads it (0o655 is recorded 100644); a file with
+// that bit, a link leaving the repository (not followed), a
 // folder or nothing is not said to, nor is a bare word's program. check
 // warns of those it says so of (tool-not-executable), at the command.
 func TestScanCommandMode(t *testing.T) {
@@ -32,6 +33,7 @@ func TestScanCommandMode(t *testing.T) {
 	write(filepath.Join(repo, "scripts/plain.sh"), 0o644)
 	write(filepath.Join(repo, "scripts/run.sh"), 0o755)
 	write(filepath.Join(repo, "scripts/mine.sh"), 0o700)
+	write(filepath.Join(repo, "scripts/others.sh"), 0o655)
 	write(filepath.Join(outside, "tool"), 0o644)
 	makeSymlink(t, "plain.sh", filepath.Join(repo, "scripts/linked.sh"))
 	makeSymlink(t, filepath.Join(outside, "tool"), filepath.Join(repo, "scripts/out.sh"))
@@ -53,6 +55,7 @@ func TestScanCommandMode(t *testing.T) {
 		{"h", "sh scripts/plain.sh", 0o755, false}, // run by sh, which needs no bit
 		{"i", "bin/i --all", 0o644, true},          // the card's own tool
 		{"j", "bin/j", 0o755, false},
+		{"k", "scripts/others.sh", 0o755, true}, // others' bits, not the owner's: Git records 100644, and the owner is refused
 	}
 	for _, tt := range tests {
 		card := `{"id":"` + tt.id + `","command":"` + tt.command + `","summary":"s","intent_phrases":["p"],"effects":"e","risk":"reversible","example":"x"}`
