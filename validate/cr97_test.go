@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"fmt"
+	"os"
 	"os/exec"
 	"testing"
 )
@@ -48,5 +50,34 @@ func TestToolNotExecutableOnlyOfAFileFound(t *testing.T) {
 		if d.Rule == "tool-not-executable" {
 			t.Errorf("%s: %s, want none for a file not found", d.Rule, d.Message)
 		}
+	}
+}
+
+// TestSchemaFindingPlaceFalseField: a field a schema takes but not in
+// this case (a probe's timeoutMs where its kind is "command-exists": a
+// false schema) is a finding about the key, placed at the key, as a field
+// not allowed is, not at its value (TestSchemaFindingPlace's cases are
+// additionalProperties'); kills the mutant that marks it a finding about
+// the value.
+func TestSchemaFindingPlaceFalseField(t *testing.T) {
+	manifest, err := os.ReadFile("../testdata/repo/capabilities/claude/capability.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	probe := `"probe": { "kind": "command-exists", "binary": "claude" }`
+	text := gate9Edit(t, string(manifest), probe, `"probe": { "kind": "command-exists", "binary": "claude", "timeoutMs":   500 }`)
+	src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{
+		{Folder: "claude", Manifest: File{Path: "capabilities/claude/capability.json", Data: []byte(text)}}}}
+	found := false
+	for _, d := range Validate(&src).Diagnostics {
+		if d.Rule == "schema" && d.Pointer == "/reviewer/probe/timeoutMs" {
+			found = true
+			if at, want := fmt.Sprintf("%d:%d", d.Line, d.Column), gate9At(t, text, `"timeoutMs"`); at != want {
+				t.Errorf("%s: placed at %s, want %s (the key)", d, at, want)
+			}
+		}
+	}
+	if !found {
+		t.Error("no schema finding at /reviewer/probe/timeoutMs")
 	}
 }
