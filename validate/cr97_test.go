@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -79,5 +81,66 @@ func TestSchemaFindingPlaceFalseField(t *testing.T) {
 	}
 	if !found {
 		t.Error("no schema finding at /reviewer/probe/timeoutMs")
+	}
+}
+
+// TestListedPackagesCr97 holds what TestListedPackages leaves out of
+// capreg.json's "packages": an empty entry is the schema's finding alone
+// (ParseRepoConfig's), not a "." listed; ".", a path above the root and
+// an absolute path are told a package is a folder below the root; a
+// folder listed twice is warned of once; a listed fixture folder holding
+// no capreg.json is not warned of; and of the packages not listed the
+// first maxNamed are named, one warning counting the rest where more than
+// one is left, none where one is (then named too). An entry's pointer is
+// its index in the list: past the empty entry skipped, it was one less
+// (/packages/1 for the "." at /packages/2), the entry before it.
+func TestListedPackagesCr97(t *testing.T) {
+	run := func(t *testing.T, found []string, config string) []string {
+		t.Helper()
+		src := &Sources{CapabilitiesDir: "capabilities", Packages: found,
+			RepoConfig: &File{Path: RepoConfigFile, Data: []byte(config)}}
+		var got []string
+		for _, d := range Validate(src).Diagnostics {
+			got = append(got, d.Pointer+" "+d.Message)
+		}
+		return got
+	}
+	below := "is listed as a package, but a package is a folder below this repository's root holding a capreg.json of its own: remove it from \"packages\""
+	t.Run("entries", func(t *testing.T) {
+		got := run(t, []string{"products/a"}, `{"packages": ["products/a", "", ".", "../shared", "/srv/b", "products/c", "products/c/", "fixtures/x"]}`)
+		want := []string{
+			`/packages/2 "." ` + below,
+			`/packages/3 "../shared" ` + below,
+			`/packages/4 "/srv/b" ` + below,
+			`/packages/5 "products/c" is listed as a package, but products/c holds no capreg.json of its own, so it is no package: fix the path, or remove it from "packages"`,
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("findings:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	})
+	for _, n := range []int{maxNamed + 1, maxNamed + 2} {
+		t.Run(fmt.Sprintf("%d unlisted", n), func(t *testing.T) {
+			found := []string{"products/a"}
+			for i := range n {
+				found = append(found, fmt.Sprintf("products/p%d", i))
+			}
+			got := run(t, found, `{"packages": ["products/a"]}`)
+			var want []string
+			for i, dir := range found[1:] {
+				if i == maxNamed && n > maxNamed+1 {
+					want = append(want, fmt.Sprintf("/packages %s and %s holding a capreg.json", dir, Plural(n-maxNamed-1, "other folder")))
+					break
+				}
+				want = append(want, fmt.Sprintf("/packages %s holds a capreg.json of its own, so it is a package this check does not read, but \"packages\" does not list it", dir))
+			}
+			if len(got) != len(want) {
+				t.Fatalf("findings:\n%s\nwant %d, starting\n%s", strings.Join(got, "\n"), len(want), strings.Join(want, "\n"))
+			}
+			for i := range got {
+				if !strings.HasPrefix(got[i], want[i]) {
+					t.Errorf("finding %d: %s\nwant it to start %s", i, got[i], want[i])
+				}
+			}
+		})
 	}
 }

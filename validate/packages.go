@@ -175,6 +175,7 @@ type listedPackages struct {
 	off   int // the list's
 	dirs  []string
 	offs  []int
+	items []int // each of dirs' index in the list, past entries skipped
 	index map[string]bool
 }
 
@@ -193,12 +194,12 @@ func listedPackagesOf(rc *File) *listedPackages {
 		return nil
 	}
 	lp := &listedPackages{src: rc.Data, off: v.Off, index: map[string]bool{}}
-	for _, it := range v.Items {
+	for j, it := range v.Items {
 		if it.Kind != ojson.String || it.Str == "" {
 			continue // the schema's finding
 		}
 		dir := path.Clean(it.Str)
-		lp.dirs, lp.offs = append(lp.dirs, dir), append(lp.offs, it.Off)
+		lp.dirs, lp.offs, lp.items = append(lp.dirs, dir), append(lp.offs, it.Off), append(lp.items, j)
 		lp.index[dir] = true
 	}
 	return lp
@@ -251,7 +252,7 @@ func (lp *listedPackages) warn(s *sink, named []string, ps packageScope, found [
 		case slices.Contains(found, dir):
 			msg = fmt.Sprintf("%q is listed as a package, but this repository's own capabilities, workflows or cards (capreg.json, or a flag) are read in it, so this check reads it as named and it is no package: remove it from \"packages\", or stop naming it", dir)
 		}
-		s.add(Diagnostic{File: RepoConfigFile, Line: line, Column: col, Pointer: fmt.Sprintf("/packages/%d", i), Rule: "config-file", Severity: Warning, Message: msg})
+		s.add(Diagnostic{File: RepoConfigFile, Line: line, Column: col, Pointer: fmt.Sprintf("/packages/%d", lp.items[i]), Rule: "config-file", Severity: Warning, Message: msg})
 	}
 }
 
