@@ -144,3 +144,80 @@ func TestListedPackagesCr97(t *testing.T) {
 		})
 	}
 }
+
+// TestNestedProductsCr97: the products a root reads as its own
+// (nestedProducts) are the folders holding <product>/capabilities/<id>/<file>
+// with declarations the root does not read, by the last folder so named on
+// the path; not a package's, the root's own capabilities folder's (named
+// in capreg.json, a declaration in a sub-folder of it), a fixture's, nor
+// one in no capability folder of its own (capabilities/capability.json);
+// sorted, once each; an empty CapabilitiesDir is capabilities/. A file is
+// of a product when it is in its folder (productOf), not when its path
+// only starts so.
+func TestNestedProductsCr97(t *testing.T) {
+	for _, c := range []struct {
+		name, capDir string
+		strays       []string
+		want         []string
+	}{
+		{"the default folder", "", []string{"products/b/capabilities/x/capability.json"}, []string{"products/b"}},
+		{"a package's", "capabilities", []string{"products/p/capabilities/x/capability.json"}, nil},
+		{"the root's own, in a sub-folder", "src/capabilities", []string{"src/capabilities/x/sub/capability.json"}, nil},
+		{"no capability folder", "capabilities", []string{"tools/capabilities/capability.json"}, nil},
+		{"at the top, the root's named elsewhere", "src/capabilities", []string{"capabilities/x/capability.json"}, nil},
+		{"a fixture", "capabilities", []string{"testdata/b/capabilities/x/capability.json"}, nil},
+		{"the last capabilities folder on the path", "capabilities", []string{"products/capabilities/b/capabilities/x/capability.json"}, []string{"products/capabilities/b"}},
+		{"sorted, once each", "capabilities", []string{"products/c/capabilities/x/capability.json", "products/a/capabilities/y/capability.json", "products/c/capabilities/z/capability.json"},
+			[]string{"products/a", "products/c"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := &Sources{CapabilitiesDir: c.capDir, Packages: []string{"products/p"}, StrayDeclarations: c.strays}
+			if got := nestedProducts(src, packagesOf(src)); !slices.Equal(got, c.want) {
+				t.Errorf("nestedProducts = %q, want %q", got, c.want)
+			}
+		})
+	}
+	products := []string{"products/b"}
+	for p, want := range map[string]string{"products/b/workflows/ship.md": "products/b", "products/b2/workflows/ship.md": "", "products/ship.md": ""} {
+		if got := productOf(products, p); got != want {
+			t.Errorf("productOf(%q, %q) = %q, want %q", products, p, got, want)
+		}
+	}
+}
+
+// TestNestedProductDuplicateStepCr97: the product advice of
+// marker-duplicate-step is given where either file is the product's: the
+// second, as in TestNestedProductDuplicateStep, or the first (a product
+// sorting after the root's workflows, zz/); and not where the two paths
+// differ only in case, whose own advice (keep one of them) stands.
+func TestNestedProductDuplicateStepCr97(t *testing.T) {
+	fold := "its path differs from this file's only in"
+	for _, c := range []struct {
+		name      string
+		workflows []File
+		product   string
+		want      string
+	}{
+		{"the product's the second", append(hostWorkflows(t, "workflows"), hostWorkflows(t, "zz/workflows")...), "zz", "give it a capreg.json of its own"},
+		{"paths differ in case", append(hostWorkflows(t, "products/b/workflows"), hostWorkflows(t, "products/b/Workflows")...), "products/b", fold},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			slices.SortFunc(c.workflows, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
+			src := &Sources{CapabilitiesDir: "capabilities", Workflows: c.workflows,
+				StrayDeclarations: []string{c.product + "/capabilities/x/capability.json"}}
+			n := 0
+			for _, d := range Validate(src).Diagnostics {
+				if d.Rule != "marker-duplicate-step" {
+					continue
+				}
+				n++
+				if !strings.Contains(d.Message, c.want) {
+					t.Errorf("%s: %s\nwant it to hold %q", d.File, d.Message, c.want)
+				}
+			}
+			if n != 10 {
+				t.Errorf("%d marker-duplicate-step findings, want 10", n)
+			}
+		})
+	}
+}
