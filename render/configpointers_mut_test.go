@@ -76,6 +76,12 @@ func TestConfigPointersPlaceEveryShape(t *testing.T) {
 	if len(env.ConfigPointers) != len(env.Warnings) || env.ConfigPointers[0] != "/k/b0" || env.ConfigPointers[len(env.ConfigPointers)-1] != "" {
 		t.Errorf("%d warnings, %d unlisted: pointers %q", len(env.Warnings), env.Unlisted, env.ConfigPointers)
 	}
+	// ConfigAtValue says, for each pointer, the count's too (at neither:
+	// false), so that a caller reading it by a pointer's index stays in it
+	// (mutation review cr97: the count's entry dropped lived).
+	if len(env.ConfigAtValue) != len(env.ConfigPointers) || !env.ConfigAtValue[0] || env.ConfigAtValue[len(env.ConfigAtValue)-1] {
+		t.Errorf("%d pointers: ConfigAtValue %v", len(env.ConfigPointers), env.ConfigAtValue)
+	}
 }
 
 // TestConfigAtValueSaysWhatAWarningIsAbout: a warning about a member's
