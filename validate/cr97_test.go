@@ -221,3 +221,24 @@ func TestNestedProductDuplicateStepCr97(t *testing.T) {
 		})
 	}
 }
+
+// TestPackagesCr97: Packages, what check names of a root of packages
+// only, leaves out a fixture's capreg.json and a package inside another;
+// and a capreg.json listing a folder where the scan found no package at
+// all is still told so at the entry.
+func TestPackagesCr97(t *testing.T) {
+	src := &Sources{CapabilitiesDir: "capabilities", Packages: []string{"products/a", "products/a/sub", "testdata/case"}}
+	if got, want := Packages(src), []string{"products/a"}; !slices.Equal(got, want) {
+		t.Errorf("Packages = %q, want %q", got, want)
+	}
+	src = &Sources{CapabilitiesDir: "capabilities", RepoConfig: &File{Path: RepoConfigFile, Data: []byte(`{"packages": ["products/c"]}`)}}
+	var got []string
+	for _, d := range Validate(src).Diagnostics {
+		if d.Rule == "config-file" {
+			got = append(got, d.Pointer)
+		}
+	}
+	if want := []string{"/packages/0"}; !slices.Equal(got, want) {
+		t.Errorf("config-file findings at %q, want %q", got, want)
+	}
+}
