@@ -50,3 +50,25 @@ func TestPackagesOnlyNamesTheFirstFive(t *testing.T) {
 		})
 	}
 }
+
+// TestProbeCommandQuotesAFolderWithASpace: the path a probe's tool is run
+// by is quoted where its folder holds a space ("my tools/test"), which
+// TestProbeCommand's temporary folder never does; and commandLine quotes
+// each argument after its words. Both kill mutants that left them bare
+// (mutation review cr97).
+func TestProbeCommandQuotesAFolderWithASpace(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "my tools")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tool := filepath.Join(dir, "test")
+	if err := os.WriteFile(tool, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := probeCommand("test --help", tool), "'"+filepath.ToSlash(tool)+"' --help"; got != want {
+		t.Errorf("probeCommand = %q, want %q", got, want)
+	}
+	if got, want := commandLine([]string{"capreg", "tools"}, []string{"my tool", "x"}), "capreg tools 'my tool' x"; got != want {
+		t.Errorf("commandLine = %q, want %q", got, want)
+	}
+}
