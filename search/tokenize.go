@@ -251,12 +251,29 @@ func (t *tokenizer) add(at int, r rune) {
 	if t.split && !isMark(r) { // a mark belongs to its letter, not a case
 		t.markCut(caseOf(r))
 	}
-	lr := unicode.ToLower(r)
+	lr := foldCase(r)
 	if lr != r {
 		t.edited = true
 	}
 	t.buf = utf8.AppendRune(t.buf, lr)
 	t.end = at + utf8.RuneLen(r)
+}
+
+// foldCase is r in lower case, with the Greek final sigma "ς" read as
+// "σ", as Unicode's case folding does: Go lower-cases "Σ" to "σ" wherever
+// it is in a word, so "ΟΔΟΣ", a word typed in capitals, was "οδοσ", no
+// word of a card's "οδος", which ends in "ς". The two are one letter, and
+// the tokenizer reads every word with "σ", a card's and a request's, so
+// they compare equal. Of the other letters whose case folding is not
+// their lower case in NFKC text, "ß" and the Greek iota subscript are
+// left to accent folding (see foldAccents), and the rest are historic
+// Cyrillic variants and Cherokee small letters (folded to capitals, which
+// lower case reads alike too).
+func foldCase(r rune) rune {
+	if r == 'ς' {
+		return 'σ'
+	}
+	return unicode.ToLower(r)
 }
 
 // begin starts a word at offset at.

@@ -152,6 +152,9 @@ func TestAnalyze(t *testing.T) {
 		// A lone letter with an accent is a word as short: French "à",
 		// Spanish "é", Polish "ż", Swedish "ö", Russian "в".
 		{"single accented letters dropped", "restaurer à hier, ó ż ö в", []string{"restaur", "hier"}},
+		// Greek capitals lower-case to "σ", never to the final "ς": both
+		// are read "σ", so "ΠΑΣ" is "πας".
+		{"final sigma read as sigma", "ΟΔΟΣ οδος Πας πασ", []string{"οδοσ", "οδοσ", "πασ", "πασ"}},
 		{"single CJK letter kept", "库 ٣", []string{"库", "٣"}},
 		{"only stop words", "the of and to", nil},
 		{"empty", "", nil},
@@ -580,4 +583,17 @@ func TestHoldsIdentReadsNFKC(t *testing.T) {
 	if want := []bool{false, false, false}; !slices.Equal(s.aside, want) {
 		t.Errorf("queryTokens(set DATABASE_URL) aside = %v, want %v", s.aside, want)
 	}
+}
+
+// TestSearchReadsFinalSigma: a Greek word typed in capitals ends in "Σ",
+// which lower-cases to "σ", and the card's word in "ς": "ΦΩΣ" found no
+// card that says "φως", a word too short to be a typo of it.
+func TestSearchReadsFinalSigma(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "lights", Summary: "Ανάβει το φως του γραφείου.", IntentPhrases: []string{"άναψε το φως"}, Risk: "reversible"},
+		{ID: "heating", Summary: "Ρυθμίζει τη θέρμανση του γραφείου.", IntentPhrases: []string{"άναψε τη θέρμανση"}, Risk: "reversible"},
+		{ID: "other", Summary: "Deploy the service.", IntentPhrases: []string{"ship it"}, Risk: "reversible"},
+	})
+	checkFirst(t, ix, "ΦΩΣ", "lights")
+	checkFirst(t, ix, "φωσ", "lights") // "σ" typed at the end, as "ΦΩΣ" lower-cases
 }
