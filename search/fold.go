@@ -9,9 +9,14 @@ import (
 )
 
 // foldAccents returns w, a lowercase word, without the accents of its
-// Latin letters ("déployer" is "deployer", "caché" "cache"), and whether
-// it had any. The marks of other scripts (Devanagari vowel signs, Hebrew
-// points) are letters of their words, and stay. The Latin letters NFD
+// Latin and Greek letters ("déployer" is "deployer", "caché" "cache",
+// "οδός" "οδοσ"), and whether it had any. Greek capitals are written
+// without the tonos ("ΟΔΟΣ"), and the breathings and accents of
+// polytonic text are dropped by monotonic spelling, so the bare letters
+// are the word as it is typed; the dialytika goes too ("προϊόν",
+// "προιον"), as search engines fold Greek (Lucene's GreekLowerCaseFilter).
+// The marks of other scripts (Devanagari vowel signs, Hebrew points) are
+// letters of their words, and stay. The Latin letters NFD
 // does not decompose into a letter and a mark are written as the ASCII
 // letters they are typed as without them (see plainLetters): "kullanıcı"
 // is "kullanici", "straße" "strasse", "nœud" "noeud".
@@ -35,11 +40,11 @@ func foldLatin(w string, spell bool) (string, bool) {
 	}
 	d := norm.NFD.String(w)
 	out := make([]byte, 0, len(d))
-	folded, latin := false, false
-	var base rune // the letter the marks are of
+	folded, bare := false, false // bare: the marks of base fold away
+	var base rune                // the letter the marks are of
 	for _, r := range d {
 		if unicode.Is(unicode.Mn, r) {
-			if latin {
+			if bare {
 				folded = true
 				if spell && r == '\u0308' && (base == 'a' || base == 'o' || base == 'u') {
 					out = append(out, 'e')
@@ -47,7 +52,7 @@ func foldLatin(w string, spell bool) (string, bool) {
 				continue
 			}
 		} else {
-			latin = unicode.Is(unicode.Latin, r)
+			bare = unicode.In(r, unicode.Latin, unicode.Greek)
 			base = r
 			if p := plainLetters(r, spell); p != "" {
 				out = append(out, p...)

@@ -2,9 +2,9 @@ package search
 
 import "testing"
 
-// TestFoldAccents: Latin letters lose their accents (reporting a change);
-// words of other scripts are left as they are, so they still match only
-// themselves.
+// TestFoldAccents: Latin and Greek letters lose their accents (reporting
+// a change); words of other scripts are left as they are, so they still
+// match only themselves.
 func TestFoldAccents(t *testing.T) {
 	for _, tt := range []struct {
 		in, want string
@@ -14,6 +14,11 @@ func TestFoldAccents(t *testing.T) {
 		{"caché", "cache", true},
 		{"über", "uber", true},
 		{"deploy", "deploy", false},
+		{"οδόσ", "οδοσ", true},     // tonos ("σ" as the tokenizer reads "ς")
+		{"προϊόν", "προιον", true}, // dialytika
+		{"ἀρχή", "αρχη", true},     // polytonic: breathing and accent
+		{"ᾠδή", "ωδη", true},       // iota subscript
+		{"οδοσ", "οδοσ", false},
 		{"перезапуск", "перезапуск", false},
 		{"हिन्दी", "हिन्दी", false},
 		{"日本", "日本", false},
@@ -128,6 +133,26 @@ func TestSearchReadsUmlautsSpelledOut(t *testing.T) {
 		{"groesse", "resize"},
 		{"aendern", "resize"},
 		{"loen", "payroll"},
+	} {
+		checkFirst(t, ix, tt.intent, tt.want)
+	}
+}
+
+// TestSearchReadsGreekWithoutTonos: Greek capitals are written without
+// the tonos, and a word typed in them ("ΟΔΟΣ") was two edits from the
+// card's "οδός", no typo of it; a card written in capitals was so for a
+// request with the tonos ("ώρα").
+func TestSearchReadsGreekWithoutTonos(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "road", Summary: "Ελέγχει μια οδό και τον ταχυδρομικό κώδικα.", IntentPhrases: []string{"οδός και αριθμός"}, Risk: "read-only"},
+		{ID: "product", Summary: "Διαγράφει ένα προϊόν από τον κατάλογο.", IntentPhrases: []string{"διαγραφή προϊόντος"}, Risk: "destructive"},
+		{ID: "session", Summary: "ΟΡΙΖΕΙ ΤΗΝ ΩΡΑ ΛΗΞΗΣ ΤΗΣ ΣΥΝΕΔΡΙΑΣ.", IntentPhrases: []string{"ΩΡΑ ΛΗΞΗΣ"}, Risk: "reversible"},
+		{ID: "other", Summary: "Deploy the service.", IntentPhrases: []string{"ship it"}, Risk: "reversible"},
+	})
+	for _, tt := range []struct{ intent, want string }{
+		{"ΟΔΟΣ", "road"},
+		{"ΠΡΟΙΟΝ", "product"},
+		{"ώρα", "session"},
 	} {
 		checkFirst(t, ix, tt.intent, tt.want)
 	}
