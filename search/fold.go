@@ -15,11 +15,13 @@ import (
 // polytonic text are dropped by monotonic spelling, so the bare letters
 // are the word as it is typed; the dialytika goes too ("προϊόν",
 // "προιον"), as search engines fold Greek (Lucene's GreekLowerCaseFilter).
-// The marks of other scripts (Devanagari vowel signs, Hebrew points) are
-// letters of their words, and stay. The Latin letters NFD
-// does not decompose into a letter and a mark are written as the ASCII
-// letters they are typed as without them (see plainLetters): "kullanıcı"
-// is "kullanici", "straße" "strasse", "nœud" "noeud".
+// Russian "ё" is "е" and a stressed Cyrillic vowel the vowel (see
+// optionalCyrillicMark). The marks of other scripts (Devanagari vowel
+// signs, Hebrew points) and the other marks of Cyrillic are letters of
+// their words, and stay. The Latin letters NFD does not decompose into a
+// letter and a mark are written as the ASCII letters they are typed as
+// without them (see plainLetters): "kullanıcı" is "kullanici", "straße"
+// "strasse", "nœud" "noeud".
 func foldAccents(w string) (string, bool) { return foldLatin(w, false) }
 
 // spellUmlauts is foldAccents but for the umlauts "ä", "ö", "ü" and the
@@ -33,7 +35,9 @@ func spellUmlauts(w string) (string, bool) { return foldLatin(w, true) }
 // none (most) skip its allocations.
 func hasUmlaut(w string) bool { return strings.ContainsAny(w, "äöüø") }
 
-// foldLatin is foldAccents, or spellUmlauts when spell is set.
+// foldLatin is foldAccents, or spellUmlauts when spell is set. Named for
+// the Latin letters it was first written for, it folds Greek and
+// Cyrillic ones too.
 func foldLatin(w string, spell bool) (string, bool) {
 	if isASCII(w) {
 		return w, false
@@ -51,6 +55,10 @@ func foldLatin(w string, spell bool) (string, bool) {
 				}
 				continue
 			}
+			if optionalCyrillicMark(base, r) {
+				folded = true
+				continue
+			}
 		} else {
 			bare = unicode.In(r, unicode.Latin, unicode.Greek)
 			base = r
@@ -66,6 +74,27 @@ func foldLatin(w string, spell bool) (string, bool) {
 		return w, false
 	}
 	return norm.NFC.String(string(out)), true
+}
+
+// optionalCyrillicMark reports whether the mark m on the Cyrillic letter
+// base (in NFD) is one Russian spelling leaves out: the diaeresis of "ё",
+// which most Russian text writes "е" ("учётная", "учетная"; "Ё" is rarer
+// still in capitals), and the acute of a stressed vowel, which
+// dictionaries and teaching text add ("за́мок" is "замок"; no Cyrillic
+// vowel with an acute is a letter of its own). The marks that make
+// letters are kept, as their words are spelled with them: the breve of
+// "й" (Russian "мой" and "мои" are two words) and of Belarusian "ў", the
+// diaeresis of Ukrainian "ї" (no "і" written for it) and of Komi "ӧ",
+// the acute of Macedonian "ѓ" and "ќ", which are consonants, and the
+// grave of Bulgarian and Macedonian "ѝ" ("her"), which "и" ("and") is not.
+func optionalCyrillicMark(base, m rune) bool {
+	switch m {
+	case '\u0308': // diaeresis
+		return base == 'е'
+	case '\u0301': // acute
+		return strings.ContainsRune("аеиоуыэюяієъ", base) // "ї" is "і" and a mark in NFD
+	}
+	return false
 }
 
 // plainLetters is the ASCII letters a lowercase Latin letter that NFD

@@ -3,7 +3,8 @@ package search
 import "testing"
 
 // TestFoldAccents: Latin and Greek letters lose their accents (reporting
-// a change); words of other scripts are left as they are, so they still
+// a change), Russian "ё" its diaeresis and a Cyrillic vowel its stress
+// mark; the letters other Cyrillic marks make stay, and words of other scripts are left as they are, so they still
 // match only themselves.
 func TestFoldAccents(t *testing.T) {
 	for _, tt := range []struct {
@@ -20,6 +21,14 @@ func TestFoldAccents(t *testing.T) {
 		{"ᾠδή", "ωδη", true},       // iota subscript
 		{"οδοσ", "οδοσ", false},
 		{"перезапуск", "перезапуск", false},
+		{"учётную", "учетную", true}, // Russian "ё" written "е"
+		{"за́мок", "замок", true},    // a stress mark
+		{"мой", "мой", false},        // "й" is no "и"
+		{"їжак", "їжак", false},      // Ukrainian "ї" is no "і"
+		{"ўзор", "ўзор", false},      // Belarusian "ў" is no "у"
+		{"ѓубре", "ѓубре", false},    // Macedonian "ѓ" is no "г"
+		{"ѝ", "ѝ", false},            // Bulgarian "ѝ" is no "и"
+		{"ї́жа", "їжа", true},        // "ї" keeps its diaeresis, loses the stress
 		{"हिन्दी", "हिन्दी", false},
 		{"日本", "日本", false},
 	} {
@@ -153,6 +162,24 @@ func TestSearchReadsGreekWithoutTonos(t *testing.T) {
 		{"ΟΔΟΣ", "road"},
 		{"ΠΡΟΙΟΝ", "product"},
 		{"ώρα", "session"},
+	} {
+		checkFirst(t, ix, tt.intent, tt.want)
+	}
+}
+
+// TestSearchReadsYoAsYe: Russian text mostly writes "ё" as "е", so a
+// request's "счет" or "СЧЕТ" was no word of a card's "счёт", nor "лёд" of
+// a card's "лед": words too short to be typos of each other.
+func TestSearchReadsYoAsYe(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "invoice", Summary: "Выставляет счёт клиенту.", IntentPhrases: []string{"выставить счёт"}, Risk: "reversible"},
+		{ID: "ice", Summary: "Считает лед на складе.", IntentPhrases: []string{"остаток льда"}, Risk: "read-only"},
+		{ID: "other", Summary: "Deploy the service.", IntentPhrases: []string{"ship it"}, Risk: "reversible"},
+	})
+	for _, tt := range []struct{ intent, want string }{
+		{"счет", "invoice"},
+		{"СЧЕТ", "invoice"},
+		{"лёд", "ice"},
 	} {
 		checkFirst(t, ix, tt.intent, tt.want)
 	}
