@@ -156,6 +156,14 @@ func TestAnalyze(t *testing.T) {
 		// are read "σ", so "ΠΑΣ" is "πας".
 		{"final sigma read as sigma", "ΟΔΟΣ οδος Πας πασ", []string{"οδοσ", "οδοσ", "πασ", "πασ"}},
 		{"single CJK letter kept", "库 ٣", []string{"库", "٣"}},
+		// Whatever its length in UTF-8: Vietnamese "ở" ("at") is three
+		// bytes, an Adlam or Deseret letter four; a CJK letter of four
+		// bytes is a word as one of three is.
+		{"single letters of 3 and 4 bytes dropped", "sao lưu ở đĩa 𞤢 𐐨", []string{"sao", "lưu", "đĩa"}},
+		{"single CJK letter of 4 bytes kept", "𠀀", []string{"𠀀"}},
+		// Two letters are a word, as "db" is, though as short in bytes as
+		// one accented letter: German "öl", French "ça", Russian "вы".
+		{"two accented letters kept", "öl ça вы", []string{"öl", "ça", "вы"}},
 		{"only stop words", "the of and to", nil},
 		{"empty", "", nil},
 	}
