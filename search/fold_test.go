@@ -91,6 +91,7 @@ func TestFoldAccentsLettersWithoutDecomposition(t *testing.T) {
 		{"ændr", "aendr"},
 		{"straße", "strasse"},
 		{"ðþ", "dth"},
+		{"čađŧa", "cadta"}, // Northern Sami "ŧ"
 		{"şifre", "sifre"},
 	} {
 		if got, ok := foldAccents(tt.in); got != tt.want || !ok {
