@@ -185,3 +185,24 @@ func TestSearchReadsYoAsYe(t *testing.T) {
 		checkFirst(t, ix, tt.intent, tt.want)
 	}
 }
+
+// TestSpellUmlautsSpellsOnlyDiaeresis: spellUmlauts writes an "e" after
+// the vowel of "ä", "ö", "ü" (and for "ø") only: another accent on "a",
+// "o" or "u" in the same word is dropped as foldAccents drops it, so the
+// Estonian "õ" of "jäätmekõrvaldus" and the Hungarian "ő" and "ó" of
+// "különböző", "összefoglaló" are their bare vowels.
+func TestSpellUmlautsSpellsOnlyDiaeresis(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"löschen", "loeschen"},
+		{"größe", "groesse"},
+		{"jäätmekõrvaldus", "jaeaetmekorvaldus"},
+		{"különböző", "kueloenboezo"},
+		{"összefoglaló", "oesszefoglalo"},
+		{"søgeindstillinger", "soegeindstillinger"},
+		{"dúvida", "duvida"},
+	} {
+		if got, ok := spellUmlauts(tt.in); got != tt.want || !ok {
+			t.Errorf("spellUmlauts(%q) = %q, %v; want %q, true", tt.in, got, ok, tt.want)
+		}
+	}
+}
