@@ -1,6 +1,9 @@
 package search
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestFoldAccents: Latin and Greek letters lose their accents (reporting
 // a change), Russian "ё" its diaeresis and a Cyrillic vowel its stress
@@ -205,4 +208,21 @@ func TestSpellUmlautsSpellsOnlyDiaeresis(t *testing.T) {
 			t.Errorf("spellUmlauts(%q) = %q, %v; want %q, true", tt.in, got, ok, tt.want)
 		}
 	}
+}
+
+// TestSearchUmlautFindsBothForms: a query word with an umlaut is read as
+// its bare vowel and spelled out, both: that one card holds the bare
+// form ("mull") does not keep it from the card that spells the umlaut
+// out ("Muell"), which a German "müll" means.
+func TestSearchUmlautFindsBothForms(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "trash", Summary: "Leert den Muell im Papierkorb.", IntentPhrases: []string{"Papierkorb leeren"}, Risk: "destructive"},
+		{ID: "mull", Summary: "Mull over the release notes.", IntentPhrases: []string{"think about the notes"}, Risk: "read-only"},
+		{ID: "other", Summary: "Deploy the service.", IntentPhrases: []string{"ship it"}, Risk: "reversible"},
+	})
+	got := ids(ix.Search(Query{Intent: "müll"}))
+	if !slices.Contains(got, "trash") || !slices.Contains(got, "mull") {
+		t.Errorf("Search(müll) = %v, want trash and mull", got)
+	}
+	checkFirst(t, ix, "müll papierkorb", "trash")
 }
