@@ -226,3 +226,21 @@ func TestSearchUmlautFindsBothForms(t *testing.T) {
 	}
 	checkFirst(t, ix, "müll papierkorb", "trash")
 }
+
+// TestCoverageFoldedWordIsWhole: a query word read without its accents
+// is the card's word whole, however many bytes its accents took:
+// "déployer" is a card's "deploy", all the request asks. Read as a
+// correction, the card's term was under three quarters of the query
+// word's bytes and its coverage fell short of 1.
+func TestCoverageFoldedWordIsWhole(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "deploy", Summary: "Deploy the current branch to staging.", IntentPhrases: []string{"ship the branch"}, Risk: "destructive"},
+		{ID: "logs", Summary: "Tail the logs of a service.", IntentPhrases: []string{"follow the logs"}, Risk: "read-only"},
+	})
+	for _, intent := range []string{"déployer", "déployé"} {
+		r := ix.Search(Query{Intent: intent})
+		if len(r) == 0 || r[0].ID != "deploy" || r[0].Coverage != 1 {
+			t.Errorf("Search(%q) = %+v, want deploy first with coverage 1", intent, r)
+		}
+	}
+}
