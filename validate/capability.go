@@ -165,13 +165,19 @@ func checkCapability(src *CapabilitySource, s *sink) *Capability {
 
 // readManifest parses the capability's manifest, capability.json, past
 // the slips mendDoc mends; it reports and returns nil when the file
-// cannot be read or parsed, or is not a JSON object.
+// cannot be read or parsed, or is not a JSON object. The tree's strings
+// share the manifest's bytes (ojson.ParseShared), which its doc keeps
+// (doc.Src) and so the Capability, the Cache and the Sources a snapshot
+// serves: a copy of each string held the text twice. Nothing writes to
+// them (a scan reads each file into its own buffer, shareBytes swaps in
+// an earlier build's equal bytes, POST /validate's files are copied from
+// its body).
 func readManifest(src *CapabilitySource, s *sink) *doc {
 	if src.Manifest.Err != nil {
 		fileError(s, src.Manifest.Path, src.Manifest.Err)
 		return nil
 	}
-	d := mendDoc(src.Manifest.Path, src.Manifest.Data, false, s)
+	d := mendDoc(src.Manifest.Path, src.Manifest.Data, true, s)
 	if d == nil {
 		return nil
 	}

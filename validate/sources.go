@@ -102,8 +102,8 @@ func ReadLimitedSize(r io.Reader, size int64) ([]byte, error) {
 }
 
 // File is one input file, read whole, or the reason it was not. Its Data
-// must not change once validated: a tool card's strings are its bytes
-// (ojson.ParseShared), in the Result and in a Cache.
+// must not change once validated: a tool card's and a capability.json's
+// strings are its bytes (ojson.ParseShared), in the Result and in a Cache.
 type File struct {
 	Path string // repository-relative, slash-separated
 	Data []byte
