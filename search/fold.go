@@ -31,8 +31,11 @@ func foldAccents(w string) (string, bool) { return foldLatin(w, false) }
 func spellUmlauts(w string) (string, bool) { return foldLatin(w, true) }
 
 // hasUmlaut reports whether w, a word in NFKC (so its umlauts
-// precomposed), has a letter spellUmlauts spells out: the words that have
-// none (most) skip its allocations.
+// precomposed), holds "ä", "ö", "ü" or "ø": the words spellUmlauts is
+// asked of, so that the words that have none (most) skip its
+// allocations. A diaeresis under another mark (Pinyin "ǜ", "ȫ") is no
+// umlaut of a word hasUmlaut passes, so "lǜ" is read as "lu", never
+// "lue", another syllable; spellUmlauts alone would spell it.
 func hasUmlaut(w string) bool { return strings.ContainsAny(w, "äöüø") }
 
 // foldLatin is foldAccents, or spellUmlauts when spell is set. Named for
