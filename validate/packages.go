@@ -182,11 +182,11 @@ type listedPackages struct {
 // listedPackagesOf is rc's "packages" list; nil where rc is none, does not
 // parse, or has no list under the key (its schema finding says so).
 func listedPackagesOf(rc *File) *listedPackages {
-	if rc == nil || rc.Err != nil || !strings.Contains(string(rc.Data), `"packages"`) {
+	if rc == nil || !strings.Contains(string(rc.Data), `"packages"`) {
 		return nil
 	}
-	root, errs := ojson.Parse(rc.Data)
-	if root.Kind != ojson.Object || slices.ContainsFunc(errs, ojson.Error.Fatal) {
+	root, ok := configObject(rc)
+	if !ok {
 		return nil
 	}
 	v := root.Get("packages")

@@ -107,15 +107,23 @@ type placement struct {
 	pointer   string
 }
 
+// configObject is capreg.json (f) parsed as its readers of single keys
+// want it: ok only where f was read and is an object with no fatal error
+// (the schema's findings speak of any other).
+func configObject(f *File) (ojson.Value, bool) {
+	if f == nil || f.Err != nil {
+		return ojson.Value{}, false
+	}
+	root, errs := ojson.Parse(f.Data)
+	return root, root.Kind == ojson.Object && !slices.ContainsFunc(errs, ojson.Error.Fatal)
+}
+
 // NewPathPlacer indexes the paths capreg.json (f) names; f nil, unread or
 // not parsing names none.
 func NewPathPlacer(f *File) *PathPlacer {
 	pl := &PathPlacer{}
-	if f == nil || f.Err != nil {
-		return pl
-	}
-	root, errs := ojson.Parse(f.Data)
-	if root.Kind != ojson.Object || slices.ContainsFunc(errs, ojson.Error.Fatal) {
+	root, ok := configObject(f)
+	if !ok {
 		return pl
 	}
 	pl.at, pl.raw, pl.folderAt = map[string]placement{}, map[string][]placement{}, map[string]placement{}
