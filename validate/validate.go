@@ -69,6 +69,10 @@ func stopped(ctx context.Context) error {
 	return fmt.Errorf("validation stopped before it finished: %w", ctx.Err())
 }
 
+// validate runs the checks in the order their findings feed one another:
+// the repository's own files (markers, central schema, capreg.json) first,
+// as the capabilities are checked against them, then the capabilities,
+// their cross-checks and the cards; ctx is looked at between the steps.
 func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) {
 	if ctx.Err() != nil {
 		return nil, stopped(ctx)
@@ -78,24 +82,10 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 	}
 	s := &sink{diags: make(Diagnostics, 0, len(src.Diagnostics))}
 	pkgs := packagesOf(src)
-	for _, d := range src.Diagnostics { // the scan's own findings, clipped as the sink's
-		if _, in := pkgs.packageOf(d.File); !in { // a package's files are its own check's
-			s.add(d)
-		}
-	}
+	keepScanFindings(src, pkgs, s)
 	scanned := len(s.diags) // from here on, findings a file read mended may have
 	res := &Result{}
-	s.products = nestedProducts(src, pkgs)
-	markers, attempted, broken, inCodeAt, rejected := parseMarkers(pkgs.workflows(src.Workflows), s)
-	res.Contract = buildContract(markers, broken, inCodeAt, NotWalked(src), s)
-	res.Contract.rejected.merge(rejected)
-	central := parseCentral(src.ConfigSchema, src.RepoConfig, s)
-	res.Central = central.schema()
-	checkSchemaFound(src, pkgs, s)
-	checkStrayDeclarations(src, pkgs, s)
-	checkMisnamedCards(src, pkgs, s)
-	checkLinkTexts(src, s)
-	pkgs.warn(s, src)
+	attempted, central := checkRepoFiles(src, pkgs, res, s)
 	if ctx.Err() != nil {
 		return nil, stopped(ctx)
 	}
@@ -128,11 +118,48 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 	reused, cardsReused := cache.commit(looked)
 	res.Checked, res.Reused = len(src.Capabilities)-reused, reused
 	res.CardsChecked, res.CardsReused = len(cards)-cardsReused, cardsReused
-	noteMended(s.diags[scanned:])
-	s.diags = withoutKeyEchoes(s.diags)
-	s.diags.Sort()
-	res.Diagnostics = LimitPerRule(s.diags)
+	res.Diagnostics = settle(s.diags, scanned)
 	return res, nil
+}
+
+// keepScanFindings puts the scan's own findings in s (clipped as the
+// sink's), but for those in a package's files: they are its own check's.
+func keepScanFindings(src *Sources, pkgs packageScope, s *sink) {
+	for _, d := range src.Diagnostics {
+		if _, in := pkgs.packageOf(d.File); !in {
+			s.add(d)
+		}
+	}
+}
+
+// checkRepoFiles checks what the capabilities are then checked against:
+// the host workflows' markers (res.Contract), the central config schema
+// (res.Central, and central for the cross-checks) and capreg.json, with
+// the files found where none belongs. attempted says a workflow held a
+// marker, read or not.
+func checkRepoFiles(src *Sources, pkgs packageScope, res *Result, s *sink) (attempted bool, central *centralInput) {
+	s.products = nestedProducts(src, pkgs)
+	markers, attempted, broken, inCodeAt, rejected := parseMarkers(pkgs.workflows(src.Workflows), s)
+	res.Contract = buildContract(markers, broken, inCodeAt, NotWalked(src), s)
+	res.Contract.rejected.merge(rejected)
+	central = parseCentral(src.ConfigSchema, src.RepoConfig, s)
+	res.Central = central.schema()
+	checkSchemaFound(src, pkgs, s)
+	checkStrayDeclarations(src, pkgs, s)
+	checkMisnamedCards(src, pkgs, s)
+	checkLinkTexts(src, s)
+	pkgs.warn(s, src)
+	return attempted, central
+}
+
+// settle makes the findings a Result's: the mended notes on those after
+// the scan's own (diags[scanned:]), the key echoes dropped, sorted and
+// clipped per rule.
+func settle(diags Diagnostics, scanned int) Diagnostics {
+	noteMended(diags[scanned:])
+	diags = withoutKeyEchoes(diags)
+	diags.Sort()
+	return LimitPerRule(diags)
 }
 
 // checkContractFound reports capabilities with no host workflow to hook
