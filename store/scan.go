@@ -1519,6 +1519,38 @@ func (sc *scanner) fileError(rel string, err error) {
 // workflow reached under two names (a link) counts once, under the first
 // name (a regular file's own name comes before any link to it).
 func (sc *scanner) file(rel, real string, mode fs.FileMode) {
+	sc.routeByName(rel, real, mode)
+	isCard := strings.HasSuffix(rel, ".card.json") && sc.inCards(rel)
+	if !isCard && strings.HasSuffix(rel, ".card.json") || path.Base(rel) == validate.ManifestName && !under(rel, sc.capDir) && !sc.strayReal[real] {
+		sc.noteUnread(rel, real)
+	}
+	if _, misnamed := validate.MisnamedCard(rel); misnamed && sc.inCards(rel) {
+		sc.src.MisnamedCards = append(sc.src.MisnamedCards, rel)
+		sc.tree.note(rel, entryFile) // as a stray declaration is: a change renaming it is judged without a rescan
+	}
+	if !isCard && !sc.isWorkflow(rel) {
+		return
+	}
+	if sc.seenFiles[real] {
+		return
+	}
+	sc.seenFiles[real] = true
+	f := sc.readRealUnnoted(rel, real, mode)
+	if isCard || !under(rel, sc.capDir) {
+		sc.noteVanished(rel, f) // reported below; a capability's markdown only as a fragment (shareFragment)
+	}
+	if isCard {
+		sc.addCard(rel, f)
+		return
+	}
+	sc.addMarkdown(rel, real, f)
+}
+
+// routeByName routes the file by its path alone, before whether it is a
+// card or a workflow is asked: a config schema (every one found, and the
+// one in use), a package's capreg.json, a capability's manifest or link
+// text, an editor's leftover or a stray declaration.
+func (sc *scanner) routeByName(rel, real string, mode fs.FileMode) {
 	if path.Base(rel) == validate.SchemaFileName && !sc.foundReal[real] {
 		if sc.foundReal == nil {
 			sc.foundReal = map[string]bool{}
@@ -1551,33 +1583,22 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 		// its warning asks for) can be judged without a rescan.
 		sc.tree.note(rel, entryFile)
 	}
-	isCard := strings.HasSuffix(rel, ".card.json") && sc.inCards(rel)
-	if !isCard && strings.HasSuffix(rel, ".card.json") || path.Base(rel) == validate.ManifestName && !under(rel, sc.capDir) && !sc.strayReal[real] {
-		sc.noteUnread(rel, real)
-	}
-	if _, misnamed := validate.MisnamedCard(rel); misnamed && sc.inCards(rel) {
-		sc.src.MisnamedCards = append(sc.src.MisnamedCards, rel)
-		sc.tree.note(rel, entryFile) // as a stray declaration is: a change renaming it is judged without a rescan
-	}
-	if !isCard && !sc.isWorkflow(rel) {
-		return
-	}
-	if sc.seenFiles[real] {
-		return
-	}
-	sc.seenFiles[real] = true
-	f := sc.readRealUnnoted(rel, real, mode)
-	if isCard || !under(rel, sc.capDir) {
-		sc.noteVanished(rel, f) // reported below; a capability's markdown only as a fragment (shareFragment)
-	}
-	if isCard {
-		tool := strings.TrimSuffix(rel, ".card.json")
-		exists := sc.isTool(tool)
-		c := validate.CardSource{File: f, ToolPath: tool, ToolExists: exists, ToolLeaves: !exists && sc.leavesRoot(tool)}
-		sc.cardCommand(&c)
-		sc.src.Cards = append(sc.src.Cards, c)
-		return
-	}
+}
+
+// addCard adds the card read at rel with what validation asks of its
+// tool: whether it exists, leaves the root, and the command it names.
+func (sc *scanner) addCard(rel string, f validate.File) {
+	tool := strings.TrimSuffix(rel, ".card.json")
+	exists := sc.isTool(tool)
+	c := validate.CardSource{File: f, ToolPath: tool, ToolExists: exists, ToolLeaves: !exists && sc.leavesRoot(tool)}
+	sc.cardCommand(&c)
+	sc.src.Cards = append(sc.src.Cards, c)
+}
+
+// addMarkdown keeps a workflow or capability markdown read at rel: under
+// the capabilities folder as a fragment a declaration may name, and as a
+// workflow where it may hold a marker.
+func (sc *scanner) addMarkdown(rel, real string, f validate.File) {
 	if under(rel, sc.capDir) && len(f.Data) <= maxSharedRead {
 		sc.fragmentByReal[real] = f // a fragment, maybe: see readFragment
 	}
