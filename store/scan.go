@@ -770,20 +770,7 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 		return nil
 	}
 	if err != nil {
-		switch broken := sc.brokenLink(abs, err); {
-		case root.configured:
-			if linkLoops(abs) {
-				err = errLinkLoop // not "EvalSymlinks: too many links"
-			}
-			sc.rootFinding(rel, missingRootMessage(rel, sc.relError(err, false))+sc.didYouMean(rel, err))
-		case broken != "" && rel == sc.capDir:
-			// Not a repository without capabilities: one whose folder of
-			// them was moved from under its link (a checkout's
-			// capabilities -> ../shared/caps), which read as none would
-			// replace the served registry with an empty one.
-			sc.diag(rel, "file-unreadable", validate.Error,
-				"the capabilities folder is %s, so no capability is read; restore what it points to, or remove the link", broken)
-		}
+		sc.unresolvedRoot(root, abs, err)
 		return nil
 	}
 	st, err := os.Stat(target)
@@ -794,19 +781,7 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 		return sc.walk(rel, target, true, nil)
 	}
 	if root.folder {
-		switch {
-		case root.configured:
-			sc.rootFinding(rel, notFolderMessage(rel))
-		case rel == sc.capDir:
-			// As a link to nothing: read as no capabilities, it would
-			// replace a served registry with an empty one.
-			what := "a file"
-			if broken := symlinkTarget(abs); broken != "" {
-				what = "a symlink to " + broken + ", a file"
-			}
-			sc.diag(rel, "file-unreadable", validate.Error,
-				"the capabilities folder is %s, not a folder, so no capability is read; make it the folder of the capability folders, or name another in capreg.json's \"capabilities\"", what)
-		}
+		sc.rootNotFolder(root, abs)
 		return nil
 	}
 	// Its folder holds an input: watched and listed whole, as a walked one
@@ -814,6 +789,46 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 	sc.watch(filepath.Dir(target))
 	sc.file(rel, target, st.Mode().Type())
 	return nil
+}
+
+// unresolvedRoot reports a root whose path does not resolve (err): a
+// configured one as missing, the default capabilities folder only where
+// it is a broken link. A default folder simply absent is no finding.
+func (sc *scanner) unresolvedRoot(root priorityRoot, abs string, err error) {
+	rel := root.path
+	switch broken := sc.brokenLink(abs, err); {
+	case root.configured:
+		if linkLoops(abs) {
+			err = errLinkLoop // not "EvalSymlinks: too many links"
+		}
+		sc.rootFinding(rel, missingRootMessage(rel, sc.relError(err, false))+sc.didYouMean(rel, err))
+	case broken != "" && rel == sc.capDir:
+		// Not a repository without capabilities: one whose folder of
+		// them was moved from under its link (a checkout's
+		// capabilities -> ../shared/caps), which read as none would
+		// replace the served registry with an empty one.
+		sc.diag(rel, "file-unreadable", validate.Error,
+			"the capabilities folder is %s, so no capability is read; restore what it points to, or remove the link", broken)
+	}
+}
+
+// rootNotFolder reports a root that must be a folder and is a file: a
+// configured one, or the capabilities folder.
+func (sc *scanner) rootNotFolder(root priorityRoot, abs string) {
+	rel := root.path
+	switch {
+	case root.configured:
+		sc.rootFinding(rel, notFolderMessage(rel))
+	case rel == sc.capDir:
+		// As a link to nothing: read as no capabilities, it would
+		// replace a served registry with an empty one.
+		what := "a file"
+		if broken := symlinkTarget(abs); broken != "" {
+			what = "a symlink to " + broken + ", a file"
+		}
+		sc.diag(rel, "file-unreadable", validate.Error,
+			"the capabilities folder is %s, not a folder, so no capability is read; make it the folder of the capability folders, or name another in capreg.json's \"capabilities\"", what)
+	}
 }
 
 // walk visits a directory. rel is its logical (as linked) path, real its
@@ -836,25 +851,8 @@ func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 	if slices.Contains(above, real) {
 		return nil // a link back to a directory being walked
 	}
-	capFolder := sc.capDir != "." && rel != sc.capDir && path.Dir(rel) == sc.capDir
-	again := sc.viaLink[real] && !sc.insideDirLink // now under its own name
-	if sc.visited[real] && !capFolder && !again {
+	if !sc.visit(rel, real) {
 		return nil
-	}
-	sc.tree.alias(rel, filepath.ToSlash(sc.rootRel(real))) // read through a link
-	if capFolder {
-		sc.capFolderReal[path.Base(rel)] = real
-	}
-	switch {
-	case !sc.visited[real]:
-		sc.visited[real] = true
-		sc.dirs = append(sc.dirs, real)
-		sc.enter(real)
-		if sc.insideDirLink {
-			sc.viaLink[real] = true
-		}
-	case again:
-		delete(sc.viaLink, real)
 	}
 	if rel != "." && strings.Count(rel, "/") >= maxWalkDepth { // its depth, as the path reads
 		sc.tooDeep(rel)
@@ -889,6 +887,33 @@ func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 		}
 	}
 	return nil
+}
+
+// visit notes the directory real reached as rel as visited and says
+// whether to walk it: the first time, as a capability folder each time,
+// and once more when reached under its own name after a link to it.
+func (sc *scanner) visit(rel, real string) bool {
+	capFolder := sc.capDir != "." && rel != sc.capDir && path.Dir(rel) == sc.capDir
+	again := sc.viaLink[real] && !sc.insideDirLink // now under its own name
+	if sc.visited[real] && !capFolder && !again {
+		return false
+	}
+	sc.tree.alias(rel, filepath.ToSlash(sc.rootRel(real))) // read through a link
+	if capFolder {
+		sc.capFolderReal[path.Base(rel)] = real
+	}
+	switch {
+	case !sc.visited[real]:
+		sc.visited[real] = true
+		sc.dirs = append(sc.dirs, real)
+		sc.enter(real)
+		if sc.insideDirLink {
+			sc.viaLink[real] = true
+		}
+	case again:
+		delete(sc.viaLink, real)
+	}
+	return true
 }
 
 // openDir opens the directory at the real path p to list it and to open
