@@ -212,6 +212,14 @@ func listedPackagesOf(rc *File) *listedPackages {
 // capreg.json of its own, or one the root's layout reads (ps.dirs holds
 // neither).
 func (lp *listedPackages) warn(s *sink, named []string, ps packageScope, found []string) {
+	lp.warnUnlisted(s, named)
+	lp.warnNoPackage(s, ps, found)
+}
+
+// warnUnlisted reports, at "packages", the packages found (named) it does
+// not list: the first maxNamed by name, then one warning counting the
+// others, so a monorepo of many does not bury the other findings.
+func (lp *listedPackages) warnUnlisted(s *sink, named []string) {
 	var unlisted []string
 	for _, dir := range named {
 		if !lp.index[dir] {
@@ -232,6 +240,13 @@ func (lp *listedPackages) warn(s *sink, named []string, ps packageScope, found [
 			break
 		}
 	}
+}
+
+// warnNoPackage reports, at each entry of "packages", a folder that is no
+// package of the root (not in ps.dirs), each once, saying why, as the fix
+// differs: outside the root, its capreg.json gone (read as the root's),
+// named by the root, or holding none; a fixture listed is let be.
+func (lp *listedPackages) warnNoPackage(s *sink, ps packageScope, found []string) {
 	seen := map[string]bool{}
 	for i, dir := range lp.dirs {
 		if seen[dir] || ps.dirs[dir] {
