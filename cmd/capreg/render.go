@@ -91,24 +91,37 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if f.strictFailure(stderr, placed, env.Unlisted) {
 		return exitFindings
 	}
-	// Only the JSON envelope has a place for warnings; the markdown and the
-	// --active-cap answer leave them to stderr, so that a config value or an
-	// enablement name that was ignored is not ignored silently.
-	if askActive || f.format == "markdown" {
+	inJSON := !askActive && f.format == "json"
+	sayUnplacedWarnings(stderr, env, placed, inJSON)
+	return writeRendered(stdout, stderr, env, f.format, askActive, f.activeCap)
+}
+
+// sayUnplacedWarnings says on stderr the warnings the output has no place
+// for: only the JSON envelope (inJSON) holds the placed ones; the markdown
+// and the --active-cap answer leave them to stderr, so that a config value
+// or an enablement name that was ignored is not ignored silently.
+func sayUnplacedWarnings(stderr io.Writer, env *render.Envelope, placed []string, inJSON bool) {
+	if !inJSON {
 		for _, w := range placed {
 			sayf(stderr, "capreg: warning: %s", w) // a config value's C1 controls shown, not obeyed
 		}
 	} else {
 		warnProfiles(stderr, env.ProfileWarnings)
 	}
+}
+
+// writeRendered writes the answer asked for: --active-cap's true or false,
+// the markdown, or the envelope, escaped on a terminal and byte for byte
+// piped.
+func writeRendered(stdout, stderr io.Writer, env *render.Envelope, format string, askActive bool, activeCap string) int {
 	switch {
 	case askActive:
-		return writeOutput(stdout, stderr, fmt.Appendln(nil, env.Active(f.activeCap)))
-	case f.format == "markdown" && isTerminal(stdout):
+		return writeOutput(stdout, stderr, fmt.Appendln(nil, env.Active(activeCap)))
+	case format == "markdown" && isTerminal(stdout):
 		// A fragment's escape sequences, shown rather than obeyed; piped,
 		// the markdown goes on byte for byte.
 		return writeOutput(stdout, stderr, fmt.Appendln(nil, terminalText(env.Rendered)))
-	case f.format == "markdown":
+	case format == "markdown":
 		return writeOutput(stdout, stderr, fmt.Appendln(nil, env.Rendered))
 	case isTerminal(stdout):
 		// Ended by a newline, as the markdown is: on a terminal the
