@@ -71,6 +71,17 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if cf.format == "text" {
 		sayf(stderr, "capreg: %s, %s; %s", validate.Plural(errs, "error"), validate.Plural(warns, "warning"), summary(snap))
 	}
+	noteCheckRead(stderr, cf.repo, snap, errs)
+	if errs > 0 {
+		return exitFindings
+	}
+	return exitOK
+}
+
+// noteCheckRead says on stderr, in every format, what check read where it
+// may not be what was meant: the repository holding nothing, and the
+// files found where none is read. errs is the count of its errors.
+func noteCheckRead(stderr io.Writer, repo string, snap *store.Snapshot, errs int) {
 	// Warnings do not hide it: run from inside capabilities/, a link there
 	// to a folder beside it is a path-escape warning, and the gate passes
 	// all the same. Said in every format, on stderr: a CI job reading
@@ -81,21 +92,17 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// an error: a CI step given the wrong working directory fails. The
 	// note names the folder above that looks like the repository.
 	mayHoldNothing := errs == 0 || slices.ContainsFunc(snap.Diagnostics, isRepositoryEmpty)
-	noteWhatWasRead(stderr, cf.repo, "check", snap, mayHoldNothing)
+	noteWhatWasRead(stderr, repo, "check", snap, mayHoldNothing)
 	// Given a folder inside a repository that reads nothing there (its
 	// capabilities/), the note above names the repository to check: each
 	// declaration is then a capability.json out of place, and telling
 	// one to move it to <folder>/capabilities/<id>/ would break the
 	// repository it is in.
-	if !mayHoldNothing || !snap.HoldsNothing() || store.RootAbove(cf.repo) == "" {
+	if !mayHoldNothing || !snap.HoldsNothing() || store.RootAbove(repo) == "" {
 		for _, note := range unreadNotes(snap.Sources) {
 			sayf(stderr, "capreg: %s", note)
 		}
 	}
-	if errs > 0 {
-		return exitFindings
-	}
-	return exitOK
 }
 
 // maxUnreadNotes bounds the files unreadNotes names one by one.
