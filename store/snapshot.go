@@ -436,27 +436,7 @@ func shareBytes(src *validate.Sources, from ...*validate.Sources) {
 	if src == nil {
 		return
 	}
-	var olds []map[string][]byte
-	for i, prev := range from {
-		if prev == nil || slices.Contains(from[:i], prev) {
-			continue // the watcher's last build is most often the one served
-		}
-		old := map[string][]byte{}
-		remember := func(f validate.File) {
-			if f.Err == nil {
-				old[f.Path] = f.Data
-			}
-		}
-		for _, f := range files(prev) {
-			remember(*f)
-		}
-		for _, c := range prev.Capabilities {
-			for _, f := range c.Files {
-				remember(f)
-			}
-		}
-		olds = append(olds, old)
-	}
+	olds := readBytes(from)
 	if len(olds) == 0 {
 		return
 	}
@@ -502,6 +482,34 @@ func shareBytes(src *validate.Sources, from ...*validate.Sources) {
 			}
 		}
 	}
+}
+
+// readBytes is, for each distinct one of from (nil skipped), the bytes
+// it read by path, files that could not be read left out: what shareBytes
+// looks a file's content up in, in from's order, so the first wins.
+func readBytes(from []*validate.Sources) []map[string][]byte {
+	var olds []map[string][]byte
+	for i, prev := range from {
+		if prev == nil || slices.Contains(from[:i], prev) {
+			continue // the watcher's last build is most often the one served
+		}
+		old := map[string][]byte{}
+		remember := func(f validate.File) {
+			if f.Err == nil {
+				old[f.Path] = f.Data
+			}
+		}
+		for _, f := range files(prev) {
+			remember(*f)
+		}
+		for _, c := range prev.Capabilities {
+			for _, f := range c.Files {
+				remember(f)
+			}
+		}
+		olds = append(olds, old)
+	}
+	return olds
 }
 
 // files lists pointers to the files of src outside the capabilities'
