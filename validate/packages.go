@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"slices"
@@ -171,18 +172,24 @@ func (ps packageScope) warn(s *sink, src *Sources) {
 // listedPackages is capreg.json's "packages", the package folders a
 // monorepo's root lists: each cleaned, with where it is written.
 type listedPackages struct {
-	src   []byte
-	off   int // the list's
-	dirs  []string
-	offs  []int
-	items []int // each of dirs' index in the list, past entries skipped
-	index map[string]bool
+	src     []byte
+	off     int // the list's
+	entries []listedPackage
+	index   map[string]bool
+}
+
+// listedPackage is one entry of "packages": the folder, cleaned, where it
+// is written, and its index in the list (entries not strings are skipped,
+// so it is no index of listedPackages.entries).
+type listedPackage struct {
+	dir       string
+	off, item int
 }
 
 // listedPackagesOf is rc's "packages" list; nil where rc is none, does not
 // parse, or has no list under the key (its schema finding says so).
 func listedPackagesOf(rc *File) *listedPackages {
-	if rc == nil || !strings.Contains(string(rc.Data), `"packages"`) {
+	if rc == nil || !bytes.Contains(rc.Data, []byte(`"packages"`)) {
 		return nil
 	}
 	root, ok := configObject(rc)
@@ -199,7 +206,7 @@ func listedPackagesOf(rc *File) *listedPackages {
 			continue // the schema's finding
 		}
 		dir := path.Clean(it.Str)
-		lp.dirs, lp.offs, lp.items = append(lp.dirs, dir), append(lp.offs, it.Off), append(lp.items, j)
+		lp.entries = append(lp.entries, listedPackage{dir: dir, off: it.Off, item: j})
 		lp.index[dir] = true
 	}
 	return lp
@@ -248,12 +255,13 @@ func (lp *listedPackages) warnUnlisted(s *sink, named []string) {
 // named by the root, or holding none; a fixture listed is let be.
 func (lp *listedPackages) warnNoPackage(s *sink, ps packageScope, found []string) {
 	seen := map[string]bool{}
-	for i, dir := range lp.dirs {
+	for _, e := range lp.entries {
+		dir := e.dir
 		if seen[dir] || ps.dirs[dir] {
 			continue
 		}
 		seen[dir] = true
-		line, col := s.position(lp.src, lp.offs[i])
+		line, col := s.position(lp.src, e.off)
 		msg := fmt.Sprintf("%q is listed as a package, but %s holds no capreg.json of its own, so it is no package: fix the path, or remove it from \"packages\"", dir, dir)
 		switch {
 		case dir == "." || dir == ".." || strings.HasPrefix(dir, "../") || path.IsAbs(dir):
@@ -267,7 +275,7 @@ func (lp *listedPackages) warnNoPackage(s *sink, ps packageScope, found []string
 		case slices.Contains(found, dir):
 			msg = fmt.Sprintf("%q is listed as a package, but this repository's own capabilities, workflows or cards (capreg.json, or a flag) are read in it, so this check reads it as named and it is no package: remove it from \"packages\", or stop naming it", dir)
 		}
-		s.add(Diagnostic{File: RepoConfigFile, Line: line, Column: col, Pointer: fmt.Sprintf("/packages/%d", lp.items[i]), Rule: "config-file", Severity: Warning, Message: msg})
+		s.add(Diagnostic{File: RepoConfigFile, Line: line, Column: col, Pointer: fmt.Sprintf("/packages/%d", e.item), Rule: "config-file", Severity: Warning, Message: msg})
 	}
 }
 
