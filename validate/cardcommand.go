@@ -85,20 +85,25 @@ func CardCommandPath(card []byte) string {
 }
 
 // checkCardCommand warns of a card whose command runs a file of the
-// repository by its path that is not there (card-command-missing), at the
-// command's value. What is there the scan says (CardSource.CommandPath,
-// CommandFound, CommandNearby): sources that say nothing of the path the
-// command names are not judged. A command naming the card's own tool is
-// card-orphan's, where the tool is missing.
+// repository by its path that is not there (card-command-missing), or is
+// there with no execute bit (tool-not-executable, warnNotExecutable), at
+// the command's value. What is there the scan says (CardSource.CommandPath,
+// CommandFound, CommandNearby, CommandNotExecutable): sources that say
+// nothing of the path the command names are not judged. A command naming
+// the card's own tool is card-orphan's, where the tool is missing.
 func checkCardCommand(d *doc, c *Card, src *CardSource, s *sink) {
+	p := CommandPath(c.Command)
+	judged := p != "" && p == src.CommandPath
+	if judged && src.CommandFound && src.CommandNotExecutable {
+		warnNotExecutable(d, c, p, s)
+	}
 	if w, meant := windowsCommandPath(c.Command); meant != "" {
 		s.atOffset(d.File, d.Src, d.Root.Get("command").Off, "/command", "card-command-missing",
 			"the command runs %q, a Windows path: the POSIX shell an agent runs it with reads each backslash as an escape, so it runs %q, no file of the repository; write %q (forward slashes, which Windows takes too)",
 			w, strings.ReplaceAll(w, `\`, ""), meant)
 		return
 	}
-	p := CommandPath(c.Command)
-	if p == "" || p != src.CommandPath || src.CommandFound || p == src.ToolPath {
+	if !judged || src.CommandFound || p == src.ToolPath {
 		return
 	}
 	// At the value, not its key (where s.at places a member): the path
@@ -115,17 +120,11 @@ func checkCardCommand(d *doc, c *Card, src *CardSource, s *sink) {
 		strings.Fields(c.Command)[0], p, what, commandHint(p, src))
 }
 
-// checkCommandExecutable warns of a card whose command runs a file of the
-// repository by its path that has no execute bit (tool-not-executable), at
-// the command's value: a shell refuses to run it ("permission denied",
-// exit 126), and a CI job as well, as Git checks a file out with the mode
-// it records. What the mode is the scan says (CardSource.
-// CommandNotExecutable): sources that do not say are not warned of.
-func checkCommandExecutable(d *doc, c *Card, src *CardSource, s *sink) {
-	p := CommandPath(c.Command)
-	if p == "" || p != src.CommandPath || !src.CommandFound || !src.CommandNotExecutable {
-		return
-	}
+// warnNotExecutable warns that the file p, which the card's command runs
+// by its path, has no execute bit (tool-not-executable): a shell refuses
+// to run it ("permission denied", exit 126), and a CI job as well, as Git
+// checks a file out with the mode it records.
+func warnNotExecutable(d *doc, c *Card, p string, s *sink) {
 	q := ShellQuote(p)
 	s.atOffset(d.File, d.Src, d.Root.Get("command").Off, "/command", "tool-not-executable",
 		"the command runs %q by its path, and %s has no execute bit: a shell refuses to run it (\"permission denied\", exit 126), "+

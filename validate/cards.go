@@ -67,8 +67,8 @@ func nfc(s string) string {
 
 // checkCards validates every card against the card schema, rejects duplicate
 // ids and warns about cards with no tool beside them, or whose command runs
-// a file of the repository that is not there (checkCardCommand) or has no
-// execute bit (checkCommandExecutable). It returns the valid
+// a file of the repository that is not there or has no execute bit
+// (checkCardCommand). It returns the valid
 // cards in path order. Each card's own checks (checkCard) are taken from
 // cache when it holds them, and recorded in l; those between cards and of
 // the tool beside each run here every time.
@@ -105,7 +105,6 @@ func checkCards(srcs []CardSource, cache *Cache, l *lookups, s *sink) []*Card {
 			continue
 		}
 		checkCardCommand(d, c, src, s)
-		checkCommandExecutable(d, c, src, s)
 		if ids.repeated(d, c, s) || !checkCardTool(d, c, src, srcs, orphansIn, s) {
 			continue
 		}
