@@ -22,13 +22,13 @@ import (
 // letter and a mark are written as the ASCII letters they are typed as
 // without them (see plainLetters): "kullanıcı" is "kullanici", "straße"
 // "strasse", "nœud" "noeud".
-func foldAccents(w string) (string, bool) { return foldLatin(w, false) }
+func foldAccents(w string) (string, bool) { return foldMarks(w, false) }
 
 // spellUmlauts is foldAccents but for the umlauts "ä", "ö", "ü" and the
 // "ø" read as "ö", which it writes as their vowel and an "e" ("löschen"
 // is "loeschen", "løn" "loen"): how German and Danish words are spelled
 // in ASCII, in ids and file names and on an English keyboard.
-func spellUmlauts(w string) (string, bool) { return foldLatin(w, true) }
+func spellUmlauts(w string) (string, bool) { return foldMarks(w, true) }
 
 // hasUmlaut reports whether w, a word in NFKC (so its umlauts
 // precomposed), holds "ä", "ö", "ü" or "ø": the words spellUmlauts is
@@ -38,10 +38,9 @@ func spellUmlauts(w string) (string, bool) { return foldLatin(w, true) }
 // "lue", another syllable; spellUmlauts alone would spell it.
 func hasUmlaut(w string) bool { return strings.ContainsAny(w, "äöüø") }
 
-// foldLatin is foldAccents, or spellUmlauts when spell is set. Named for
-// the Latin letters it was first written for, it folds Greek and
-// Cyrillic ones too.
-func foldLatin(w string, spell bool) (string, bool) {
+// foldMarks is foldAccents, or spellUmlauts when spell is set: the
+// optional marks of Latin, Greek and Cyrillic letters dropped.
+func foldMarks(w string, spell bool) (string, bool) {
 	if isASCII(w) {
 		return w, false
 	}
