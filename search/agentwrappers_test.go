@@ -112,11 +112,17 @@ func (q setQuality) String() string {
 // cards counting.
 func measureCardSet(tb testing.TB, cards []Card, qs []agentQuery) setQuality {
 	tb.Helper()
+	return measureCardSetWith(tb, cards, qs, defaultParams())
+}
+
+// measureCardSetWith is measureCardSet with the index built with p.
+func measureCardSetWith(tb testing.TB, cards []Card, qs []agentQuery, p params) setQuality {
+	tb.Helper()
 	if len(cards) == 0 || len(qs) == 0 {
 		// Figures of no query are NaN, which no floor is above.
 		tb.Fatalf("%d cards, %d queries: nothing to measure", len(cards), len(qs))
 	}
-	ix := Build(cards)
+	ix := buildWith(cards, p)
 	cmds := make([]cmdline.Card, len(cards)) // Query.Commands index the cards as given
 	for i, c := range cards {
 		cmds[i] = cmdline.Card{ID: c.ID, Replaces: c.Replaces}
