@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/capreg/capreg/internal/casefold"
 	"github.com/capreg/capreg/validate"
 )
 
@@ -247,9 +248,9 @@ func unknownParamsMessage(route string, allowed, unknown []string) string {
 // the one other HTTP APIs name so (paramNamedElsewhere: ?q= for ?intent=),
 // or "" when none or more than one does.
 func nearestParam(name string, allowed []string) string {
-	low := strings.ToLower(name)
+	low := casefold.String(name)
 	return nearestName(allowed, paramNamedElsewhere[low], func(a string) bool {
-		return strings.EqualFold(name, a) || validate.EditDistance(low, strings.ToLower(a), 1) == 1
+		return strings.EqualFold(name, a) || validate.EditDistance(low, casefold.String(a), 1) == 1
 	})
 }
 

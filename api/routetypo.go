@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"github.com/capreg/capreg/internal/casefold"
 	"github.com/capreg/capreg/validate"
 )
 
@@ -81,7 +82,7 @@ var routeWordsElsewhere = map[string]string{
 // It is nearestParam's finder, nearestName, with plurals read, "_" read
 // as "-", and no edit read into a word of three letters or fewer ("-").
 func nearestRouteWord(seg string, words []string) string {
-	low := strings.ReplaceAll(strings.ToLower(seg), "_", "-")
+	low := strings.ReplaceAll(casefold.String(seg), "_", "-")
 	return nearestName(words, routeWordsElsewhere[low], func(w string) bool {
 		return low == w || validate.PluralOf(low, w) || validate.PluralOf(w, low) ||
 			(len(w) >= 4 && validate.EditDistance(low, w, 1) == 1)

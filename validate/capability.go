@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/capreg/capreg/internal/casefold"
 	"github.com/capreg/capreg/validate/ojson"
 )
 
@@ -641,7 +642,7 @@ var configTypeAliases = map[string]string{
 // configTypeHint is the "did you mean" of a config type got, which is
 // none of configTypes, as enumHint words it, or "".
 func configTypeHint(got string) string {
-	want := configTypeAliases[strings.ToLower(strings.TrimSpace(got))] // "num" is number, though one edit from enum
+	want := configTypeAliases[casefold.String(strings.TrimSpace(got))] // "num" is number, though one edit from enum
 	if want == "" {
 		want = nearestName(got, configTypes)
 	}

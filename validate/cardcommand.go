@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/capreg/capreg/internal/casefold"
 	"github.com/capreg/capreg/validate/ojson"
 )
 
@@ -182,10 +183,10 @@ func MayMeanCommand(p, name string) bool {
 	return EditDistance(commandWord(p), commandWord(name), 3) <= 3
 }
 
-// commandWord is the file name of p in lower case without its word
-// separators, as MayMeanCommand compares them.
+// commandWord is the file name of p case folded (casefold.String) without
+// its word separators, as MayMeanCommand compares them.
 func commandWord(p string) string {
-	return strings.ToLower(wordSeparators.Replace(path.Base(p)))
+	return casefold.String(wordSeparators.Replace(path.Base(p)))
 }
 
 // wordSeparators drops the separators commandWord ignores. Made once: a

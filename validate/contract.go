@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/capreg/capreg/internal/casefold"
 )
 
 // Points is the canonical order of the 12 loop points (ref §1.1 POINT_ORDER).
@@ -31,7 +33,7 @@ func PointIndex(point string) int { return slices.Index(Points, point) }
 // surrounding blanks and a trailing colon are forgiven, as NearestID
 // forgives them.
 func PointsOfStep(step string) []string {
-	step = strings.TrimSuffix(strings.ToLower(strings.TrimSpace(step)), ":")
+	step = strings.TrimSuffix(casefold.String(strings.TrimSpace(step)), ":")
 	if step == "" {
 		return nil
 	}
@@ -809,7 +811,7 @@ func pointStep(p string) string {
 		return ""
 	}
 	first, _, _ := strings.Cut(p, ":")
-	if first = strings.ToLower(first); slices.Contains(Steps, first) {
+	if first = casefold.String(first); slices.Contains(Steps, first) {
 		return first
 	}
 	return ""

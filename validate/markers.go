@@ -13,6 +13,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/capreg/capreg/internal/casefold"
 	"github.com/capreg/capreg/validate/ojson"
 )
 
@@ -244,7 +245,7 @@ func misspeltTagName(name string) string {
 	// nearestName takes the same words otherwise cased or joined
 	// (sameWords) before a typo; "_" read as "-" leaves a typo beside it
 	// one edit ("agent_rol").
-	return nearestName(strings.ReplaceAll(strings.ToLower(name), "_", "-"), markerTagNames)
+	return nearestName(strings.ReplaceAll(casefold.String(name), "_", "-"), markerTagNames)
 }
 
 // takesAttrOf reports whether the tag whose name ends at from gives an
@@ -1239,7 +1240,7 @@ const nearKeyMessage = "gsd:loop-host block is missing required field '%s:': thi
 // nearKeys are the keys of blockKeys that name, a block's line's text
 // before its colon, probably misspells (see misspeltKeyLine).
 func nearKeys(name string) []string {
-	norm := strings.ToLower(strings.ReplaceAll(jsTrim(name), "_", "-"))
+	norm := casefold.String(strings.ReplaceAll(jsTrim(name), "_", "-"))
 	var out []string
 	for _, k := range blockKeys {
 		// "roles" is agent-roles's last word, as the ADR's prose names it.

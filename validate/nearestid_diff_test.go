@@ -90,8 +90,8 @@ func TestNearestIDSameLettersLosesNothing(t *testing.T) {
 // still names what only its words say is the same, where sameLetters
 // must not rule it out (the unfiltered rule names the same): capitals at
 // both ends of the alphabet, and a letter whose lower case is ASCII though
-// it is not ("İ" is "i" to strings.ToLower and stays "İ" composed, where
-// the Kelvin sign composes to "K"), on either side. A single word with its
+// it is not ("İ" is "i" to the words, casefold.String, and stays "İ"
+// composed, where the Kelvin sign composes to "K"), on either side. A single word with its
 // separator moved is no reordering.
 func TestNearestIDWordOrderAtTheEdgesOfSameLetters(t *testing.T) {
 	cases := []nearestIDCase{

@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf8"
 
+	"github.com/capreg/capreg/internal/casefold"
 	"github.com/capreg/capreg/validate/ojson"
 )
 
@@ -293,7 +293,7 @@ func runeEditDistance(s, t string, limit int) int {
 }
 
 // sameWords reports whether a and b are the same words joined otherwise:
-// equal but for case, "_" and "-". A key that joins its words another way
+// equal but for case (folded: casefold.Rune), "_" and "-". A key that joins its words another way
 // than the schema ("helpProbe" for "help_probe") is two or more edits from
 // it, too far for a typo, yet is plainly the same field.
 func sameWords(a, b string) bool {
@@ -313,7 +313,7 @@ func sameWords(a, b string) bool {
 		}
 		ra, na := utf8.DecodeRuneInString(a[i:])
 		rb, nb := utf8.DecodeRuneInString(b[j:])
-		if unicode.ToLower(ra) != unicode.ToLower(rb) {
+		if casefold.Rune(ra) != casefold.Rune(rb) {
 			return false
 		}
 		i, j = i+na, j+nb
@@ -430,10 +430,10 @@ func nearestID(id string, ids []string, mayReorder func(other, id string) bool) 
 // rule (sortedWords, sameLetters).
 const idSeparators = "-_.:"
 
-// sortedWords returns the words of an id, split at idSeparators, in lower
-// case and sorted.
+// sortedWords returns the words of an id, split at idSeparators, case
+// folded (casefold.String) and sorted.
 func sortedWords(id string) []string {
-	words := strings.FieldsFunc(strings.ToLower(id), func(r rune) bool { return strings.ContainsRune(idSeparators, r) })
+	words := strings.FieldsFunc(casefold.String(id), func(r rune) bool { return strings.ContainsRune(idSeparators, r) })
 	slices.Sort(words)
 	return words
 }
@@ -543,13 +543,13 @@ func abs(n int) int {
 // value abbreviates a word when both start with the same letter and the
 // rest of value's letters appear in the word in order, case aside.
 func Abbreviated(value string, allowed []string) string {
-	value = strings.ToLower(strings.TrimSpace(value))
+	value = casefold.String(strings.TrimSpace(value))
 	if len(value) < 2 {
 		return ""
 	}
 	meant := ""
 	for _, a := range allowed {
-		lower := strings.ToLower(a)
+		lower := casefold.String(a)
 		if lower == "" || lower[0] != value[0] || !inOrder(value[1:], lower[1:]) {
 			continue
 		}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/capreg/capreg/internal/casefold"
 	"github.com/capreg/capreg/validate/ojson"
 )
 
@@ -273,7 +274,7 @@ func renamedHint(src *CardSource, alone bool) string {
 // without a script's extension ("fast-test" and "ft", "ship.sh" and
 // "ship-it").
 func namesAlike(a, b string) bool {
-	a, b = strings.ToLower(withoutScriptExt(a)), strings.ToLower(withoutScriptExt(b))
+	a, b = casefold.String(withoutScriptExt(a)), casefold.String(withoutScriptExt(b))
 	if a == "" || b == "" {
 		return false
 	}

@@ -17,6 +17,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/capreg/capreg/internal/casefold"
 	"github.com/capreg/capreg/validate/ojson"
 	"github.com/santhosh-tekuri/jsonschema/v5"
 )
@@ -984,7 +985,7 @@ var negations = []string{"i", "ir", "im", "in", "il", "un", "non", "not", "dis",
 // of negations: "irreversible", "Non-reversible" and "un nested".
 func negates(got, want string) bool {
 	letters := func(s string) string {
-		return strings.ToLower(strings.Map(func(r rune) rune {
+		return casefold.String(strings.Map(func(r rune) rune {
 			if unicode.IsLetter(r) {
 				return r
 			}

@@ -19,6 +19,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/capreg/capreg/internal/casefold"
 	"github.com/capreg/capreg/validate/ojson"
 	"github.com/dlclark/regexp2/v2"
 )
@@ -664,7 +665,7 @@ func checkAgainstContract(c *Capability, contract *Contract, s *sink) {
 func misspeltRoleMeans(e *ContractEntry, into string) bool {
 	return slices.ContainsFunc(e.AgentRoles, func(r string) bool {
 		_, known := roleFamily[r]
-		return !known && (sameWords(r, into) || EditDistance(strings.ToLower(r), into, 2) <= 2 || slices.Contains(joinedRoles(r), into))
+		return !known && (sameWords(r, into) || EditDistance(casefold.String(r), into, 2) <= 2 || slices.Contains(joinedRoles(r), into))
 	})
 }
 

@@ -1,0 +1,72 @@
+// Package casefold compares names without their case, as Unicode's simple
+// case folding does: the did-you-means of validate and of the HTTP API
+// read a name so, as search reads the words of a request.
+//
+// strings.ToLower, which they used, keeps the Greek final sigma "ς" apart
+// from "σ", so "ΛΟΓΟΣ" (typed in capitals, lower-cased to "λογοσ") was
+// not the id "λογος"; folding reads the two, and "Σ", as one letter, and
+// "ſ" as "s", "µ" as "μ", as strings.EqualFold does. Only the simple
+// folding: "ß" is not "ss". The Turkish dotless "ı" stays a letter of its
+// own (its capital "I" is "i"'s); the dotted capital "İ" is read as "i",
+// as strings.ToLower and search read it, though folding leaves it be.
+package casefold
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Rune is r folded: one letter for all the letters of its case
+// (unicode.SimpleFold's orbit), the lower case of their capital ("σ" for
+// "ς", "σ" and "Σ"); "ı" itself, and "i" for "İ".
+func Rune(r rune) rune {
+	if r < utf8.RuneSelf {
+		if 'A' <= r && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}
+	if r == 'ı' {
+		return r // its capital is "I", whose lower case is "i"
+	}
+	return unicode.ToLower(unicode.ToUpper(r))
+}
+
+// String is s with each letter folded (Rune); s itself, not copied, when
+// no letter changes. Bytes that are not UTF-8 are kept.
+func String(s string) string {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				return fold(s, i)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if Rune(r) != r {
+			return fold(s, i)
+		}
+		i += n
+	}
+	return s
+}
+
+// fold is s folded from the byte at i, the first that changes.
+func fold(s string, i int) string {
+	var b strings.Builder
+	b.Grow(len(s) + utf8.UTFMax)
+	b.WriteString(s[:i])
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			b.WriteByte(s[i]) // kept, as where nothing changes
+		} else {
+			b.WriteRune(Rune(r))
+		}
+		i += n
+	}
+	return b.String()
+}
