@@ -419,6 +419,12 @@ type scanner struct {
 	// placer places findings about the paths capreg.json names; made
 	// when the first is placed (placeConfigured).
 	placer *validate.PathPlacer
+	// workTree is the top of the git work tree holding the root
+	// (WorkTreeTop), looked up at the first path-escape that needs it and
+	// kept, workTreeLooked set (workTreeTop): a lstat a folder up to the
+	// top, for each of a repository's links out, was each time the same.
+	workTree       string
+	workTreeLooked bool
 }
 
 // link is a directory symlink met in the second pass, followed in the third.
@@ -1413,7 +1419,7 @@ func (sc *scanner) escapeError(abs string) error {
 // on the server. "" where abs resolves outside the work tree, or not at
 // all, or the root is the work tree's top.
 func (sc *scanner) checkoutHint(abs string) string {
-	top := WorkTreeTop(sc.real)
+	top := sc.workTreeTop()
 	if top == "" || top == sc.real || !within(top, sc.real) {
 		return ""
 	}
@@ -1432,6 +1438,14 @@ func (sc *scanner) checkoutHint(abs string) string {
 	}
 	return fmt.Sprintf(", to %s, elsewhere in the same git checkout: --repo (its folder %s) is narrower than the checkout, and nothing outside it is read: copy the %s into %s",
 		filepath.ToSlash(to), filepath.ToSlash(repo), what, filepath.ToSlash(repo))
+}
+
+// workTreeTop is WorkTreeTop of the root, looked up once a scan.
+func (sc *scanner) workTreeTop() string {
+	if !sc.workTreeLooked {
+		sc.workTree, sc.workTreeLooked = WorkTreeTop(sc.real), true
+	}
+	return sc.workTree
 }
 
 // ownLink is the text of abs, and where it is, when abs is a symlink in
