@@ -611,7 +611,8 @@ func (sc *scanner) readConfig(abs, target string) {
 	sc.read = append(sc.read, abs) // and its target, which may have any name
 	f := sc.readReal("capreg.json", target, st.Mode().Type())
 	sc.src.RepoConfig = &f
-	rc, diags := validate.ParseRepoConfig(f)
+	rc, diags := validate.ReadRepoConfig(&f)
+	sc.src.RepoConfigParsed = &rc
 	sc.src.Diagnostics = append(sc.src.Diagnostics, diags...)
 	sc.layout = sc.repoLayout(rc)
 }
@@ -2596,7 +2597,7 @@ func (sc *scanner) placeConfiguredValue(d *validate.Diagnostic, v string) {
 // during it.
 func (sc *scanner) pathPlacer() *validate.PathPlacer {
 	if sc.placer == nil {
-		sc.placer = validate.NewPathPlacer(sc.src.RepoConfig)
+		sc.placer = sc.src.PathPlacer()
 	}
 	return sc.placer
 }
