@@ -302,8 +302,17 @@ func (ps packageScope) named() []string {
 // packageMessage says that dir, a folder holding a capreg.json of its own,
 // is a package this check does not read.
 func packageMessage(dir string) string {
-	return fmt.Sprintf("%s holds a capreg.json of its own, so it is a package, and this check does not read its capabilities, workflows or tool cards: check that package with capreg check --repo %s (list it in this root's capreg.json \"packages\" to say it is one)",
-		dir, dir)
+	return fmt.Sprintf("%s holds a capreg.json of its own, so it is a package, and this check does not read its capabilities, workflows or tool cards: check that package with capreg check --repo %s (list it in %s, to say it is one)",
+		dir, dir, packagesListOf(dir))
+}
+
+// packagesListOf names, for dir, a folder below the root, the list a
+// package is listed in: "packages" of the root's capreg.json, the root
+// named as the folder holding dir's first folder. Said at dir's own
+// capreg.json, "this root's" read as dir, a root of its own.
+func packagesListOf(dir string) string {
+	first, _, _ := strings.Cut(dir, "/")
+	return fmt.Sprintf("\"packages\" of the capreg.json in the folder holding %s/, the root checked", first)
 }
 
 // packageRestMessage says that dir and more other packages, past those
@@ -358,5 +367,5 @@ func productOf(products []string, p string) string {
 // productAdvice tells to give dir, a product read as the root's, a
 // capreg.json of its own.
 func productAdvice(dir string) string {
-	return fmt.Sprintf("%s holds capabilities of its own, a product of a monorepo: give it a capreg.json of its own (and list it in this root's capreg.json \"packages\"), so that this check leaves it to capreg check --repo %s", dir, dir)
+	return fmt.Sprintf("%s holds capabilities of its own, a product of a monorepo: give it a capreg.json of its own (and list it in %s), so that this check leaves it to capreg check --repo %s", dir, packagesListOf(dir), dir)
 }

@@ -52,7 +52,7 @@ func TestPackageOfMonorepo(t *testing.T) {
 	for _, d := range res.Diagnostics {
 		got = append(got, d.File+": "+string(d.Severity)+" ["+d.Rule+"] "+d.Message)
 	}
-	want := []string{"packages/orbit/capreg.json: warning [capability-misplaced] packages/orbit holds a capreg.json of its own, so it is a package, and this check does not read its capabilities, workflows or tool cards: check that package with capreg check --repo packages/orbit (list it in this root's capreg.json \"packages\" to say it is one)"}
+	want := []string{"packages/orbit/capreg.json: warning [capability-misplaced] packages/orbit holds a capreg.json of its own, so it is a package, and this check does not read its capabilities, workflows or tool cards: check that package with capreg check --repo packages/orbit (list it in \"packages\" of the capreg.json in the folder holding packages/, the root checked, to say it is one)"}
 	if !slices.Equal(got, want) {
 		t.Errorf("findings:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
@@ -201,7 +201,7 @@ func TestNestedProductDuplicateStep(t *testing.T) {
 	workflows := append(hostWorkflows(t, "workflows"), hostWorkflows(t, "products/b/workflows")...)
 	slices.SortFunc(workflows, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 	advice := "one workflow file owns each step: products/b holds capabilities of its own, a product of a monorepo: " +
-		"give it a capreg.json of its own (and list it in this root's capreg.json \"packages\"), so that this check leaves it to capreg check --repo products/b"
+		"give it a capreg.json of its own (and list it in \"packages\" of the capreg.json in the folder holding products/, the root checked), so that this check leaves it to capreg check --repo products/b"
 	for _, tt := range []struct {
 		name   string
 		strays []string
