@@ -85,7 +85,7 @@ var Rules = []Rule{
 	{"runtime-parity", Error, "a runtime's configFormat does not match its installSurface"},
 	{"runtime-hooks-surface", Error, "a runtime's hooksSurface is not allowed for its installSurface"},
 	{"runtime-hook-events", Error, "a runtime's extendedHookEvents need a hookEvents family it does not declare"},
-	{"reviewer-invoke", Error, "a reviewer invoke mixes spawn and http fields, or an http invoke has an effortChannel"},
+	{"reviewer-invoke", Error, "a reviewer invoke mixes spawn and http fields or has those of the other transport, or an http invoke has an effortChannel other than none"},
 	{"reviewer-unknown-field", Warning, "a reviewer body has a field outside the 13 known ones"},
 
 	// Across capabilities.
