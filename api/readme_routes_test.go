@@ -110,3 +110,59 @@ func readmeRoutes(t *testing.T, readme string) map[string][]string {
 	}
 	return routes
 }
+
+// TestReadmeErrorCodes: the README's HTTP API lists every error code an
+// answer may carry, openapi.yaml's Error.code enum, each as `code` in its
+// sentence "Errors are `{code, message, details}` with codes …", and no
+// other: a client switches on them.
+func TestReadmeErrorCodes(t *testing.T) {
+	data, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, list, ok := strings.Cut(string(data), "Errors are `{code, message, details}` with codes")
+	if !ok {
+		t.Fatal("README.md has no sentence \"Errors are `{code, message, details}` with codes …\"")
+	}
+	// The list is one sentence; a code is a word in backticks outside the
+	// parentheses that tell of it: "`busy` (a 503 …)".
+	listed := map[string]bool{}
+	depth, inCode, start := 0, false, 0
+scan:
+	for i, r := range list {
+		switch {
+		case r == '`':
+			if inCode && depth == 0 {
+				listed[list[start:i]] = true
+			}
+			inCode, start = !inCode, i+1
+		case inCode:
+		case r == '(':
+			depth++
+		case r == ')':
+			depth--
+		case r == '.' && depth == 0:
+			break scan
+		}
+	}
+	sp, err := loadSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var codes []string
+	for _, v := range sp.doc.Components.Schemas["Error"].Value.Properties["code"].Value.Enum {
+		codes = append(codes, v.(string))
+	}
+	if len(codes) == 0 {
+		t.Fatal("openapi.yaml's Error.code has no enum")
+	}
+	for _, c := range codes {
+		if !listed[c] {
+			t.Errorf("README.md's list of error codes leaves out %s", c)
+		}
+		delete(listed, c)
+	}
+	for c := range listed {
+		t.Errorf("README.md lists the error code %s, which openapi.yaml does not give", c)
+	}
+}
