@@ -56,9 +56,11 @@ func NewSiblingList(c *CardSource) *SiblingList {
 
 // Wants reports whether name, a file beside the card, may be the tool
 // the card meant (toolHint): the file its command names, the tool's
-// name composed otherwise or otherwise cased, or a name within two edits
-// of it. A card (*.card.json) is no tool, nor is the tool's own name,
-// which is there as no file.
+// name composed otherwise or otherwise cased, or a name as near it as
+// toolHint names (nearEdits). A card (*.card.json) is no tool, nor is
+// the tool's own name, which is there as no file. A name further off is
+// left to WantsLoose: taken here, toolHint passed it over and the
+// renamed tool was named by neither (bin/greeter for bin/greet).
 func (l *SiblingList) Wants(name string) bool {
 	switch {
 	case name == l.base || name == "" || strings.HasSuffix(name, ".card.json"):
@@ -70,7 +72,19 @@ func (l *SiblingList) Wants(name string) bool {
 			return true
 		}
 	}
-	return EditDistance(name, l.base, 2) <= 2
+	limit := nearEdits(name, l.base)
+	return EditDistance(name, l.base, limit) <= limit
+}
+
+// nearEdits is how many edits apart a file's name and a missing tool's
+// may be for toolHint to take the one for the other: one, or two for
+// names of ten bytes or more, where two slips are likelier than another
+// tool so named.
+func nearEdits(a, b string) int {
+	if min(len(a), len(b)) >= 10 {
+		return 2
+	}
+	return 1
 }
 
 // Add adds name when Wants does.
@@ -222,10 +236,7 @@ func toolHint(src *CardSource, command string) string {
 		}
 		dist := 0
 		if !strings.EqualFold(n, base) {
-			limit := 1
-			if min(len(n), len(base)) >= 10 {
-				limit = 2
-			}
+			limit := nearEdits(n, base)
 			if dist = EditDistance(n, base, limit); dist > limit {
 				continue
 			}

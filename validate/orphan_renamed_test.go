@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -89,5 +90,32 @@ func TestSiblingListLoose(t *testing.T) {
 	}
 	if l.WantsLoose("fast-test") {
 		t.Error("past MaxLoose, a name is still wanted (and stat'ed)")
+	}
+}
+
+// TestSiblingListFurtherOffIsLoose: a file two edits from a short tool's
+// name, which toolHint does not name as a slip of it (bin/greeter for
+// bin/greet), is a loose file, which card-orphan may name as the tool
+// renamed; it was wanted as a near name, so left out of the loose files,
+// and the card named nothing. Two edits from a long name is still a near
+// name, which toolHint names.
+func TestSiblingListFurtherOffIsLoose(t *testing.T) {
+	l := NewSiblingList(ptr(orphanCard("greet", "bin/greet")))
+	if l.Wants("greeter") || !l.WantsLoose("greeter") {
+		t.Errorf("greeter beside bin/greet.card.json: Wants %v, WantsLoose %v; want a loose file", l.Wants("greeter"), l.WantsLoose("greeter"))
+	}
+	if !l.Wants("greeq") || l.WantsLoose("greeq") {
+		t.Errorf("greeq beside bin/greet.card.json: Wants %v, WantsLoose %v; want a near name", l.Wants("greeq"), l.WantsLoose("greeq"))
+	}
+	long := NewSiblingList(ptr(orphanCard("deploy-prod", "bin/deploy-prod")))
+	if !long.Wants("deploy-prud2") || long.WantsLoose("deploy-prud2") {
+		t.Errorf("deploy-prud2 beside bin/deploy-prod.card.json: Wants %v, WantsLoose %v; want a near name", long.Wants("deploy-prud2"), long.WantsLoose("deploy-prud2"))
+	}
+	// Through Validate: the one loose file is named as the tool renamed.
+	card := orphanCard("greet", "bin/greet")
+	card.Loose = []string{"greeter"}
+	want := `; was the tool renamed? "bin/greeter" is the one file beside the card with no card of its own: if it is the tool, rename the card to "bin/greeter.card.json"`
+	if got := orphanMessage(t, Validate(&Sources{Cards: []CardSource{card}})); !strings.HasSuffix(got, want) {
+		t.Errorf("card-orphan says\n%s\nwant it to end\n%s", got, want)
 	}
 }

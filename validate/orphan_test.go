@@ -106,15 +106,16 @@ func TestCardOrphanNamesNoToolWhereOneIsThere(t *testing.T) {
 
 // TestSiblingList: a card whose tool is missing wants the names its
 // card-orphan may pick (its command's file, the tool's name cased or
-// composed otherwise, two edits away at most), never a card or the
-// tool's own name; a card that needs none gets no list.
+// composed otherwise, one edit away, two for names of ten bytes or
+// more), never a card or the tool's own name; a card that needs none
+// gets no list.
 func TestSiblingList(t *testing.T) {
 	l := NewSiblingList(ptr(orphanCard("lnad", "bin/ship <x>")))
 	for _, c := range []struct {
 		name string
 		want bool
 	}{
-		{"land", true}, {"LNAD", true}, {"ship", true}, {"lnadxy", true}, {"lnadxyz", false},
+		{"land", true}, {"LNAD", true}, {"ship", true}, {"lnadx", true}, {"lnadxy", false}, {"lnadxyz", false},
 		{"lnad", false}, {"land.card.json", false}, {"deck-sudo", false}, {"", false},
 		{"lnad.sh", true}, {"lnad.py", true}, {"lnad.md", false}, {"lnad.card.json", false},
 	} {
