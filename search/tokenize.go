@@ -34,13 +34,15 @@ import (
 //     "द", which matched any card with a word that has one of them.
 //
 //   - Chinese, Japanese and Korean letters (Han, Hiragana, Katakana,
-//     Hangul) are read as the overlapping pairs of each run of them
-//     ("备份数据库" is "备份" "份数" "数据" "据库"; a run of one letter is
-//     itself), apart from the letters of other scripts beside them. Those
-//     languages write no space between words, so a run was one word, and a
-//     request that said less or more than a card's whole run ("数据库",
-//     "如何备份数据库") found nothing. Pairs need no dictionary and are what
-//     search engines index such text by.
+//     Hangul), and those of Thai, Lao, Khmer and Myanmar, are read as the
+//     overlapping pairs of each run of them ("备份数据库" is "备份" "份数"
+//     "数据" "据库"; a run of one letter is itself), a letter with the
+//     marks after it, apart from the letters of other scripts beside them.
+//     Those languages write no space between words, so a run was one word,
+//     and a request that said less or more than a card's whole run
+//     ("数据库", "如何备份数据库", "ติดตามพัสดุให้หน่อย") found nothing.
+//     Pairs need no dictionary and are what search engines index such text
+//     by.
 //
 //   - A word ending in two capitals and an "s" is the acronym without
 //     the "s" ("GPUs" is "gpu", see isAcronymPlural), and digits and an
@@ -95,7 +97,7 @@ func (t *tokenizer) normalised(s string) {
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
-		case isCJK(r):
+		case isUnspaced(r):
 			t.flush()
 			i = t.pairs(i)
 			continue
@@ -154,16 +156,16 @@ func elidedBefore(r rune) bool {
 	return strings.ContainsRune("aeiouyhàâäáéèêëíìîïóòôöúùûüœæ", unicode.ToLower(r))
 }
 
-// pairs appends the overlapping pairs of letters of the run of CJK
-// letters (each with the marks after it) that starts at offset i of t.s,
-// or the run itself when it is one letter, and returns the offset past
-// the run.
+// pairs appends the overlapping pairs of letters of the run of letters
+// of scripts written without spaces (isUnspaced; each letter with the
+// marks after it) that starts at offset i of t.s, or the run itself when
+// it is one letter, and returns the offset past the run.
 func (t *tokenizer) pairs(i int) int {
 	s := t.s
 	prev, cur := -1, i // starts of the previous letter and of this one
 	for cur < len(s) {
 		r, size := utf8.DecodeRuneInString(s[cur:])
-		if !isCJK(r) {
+		if !isUnspaced(r) {
 			break
 		}
 		next := cur + size
@@ -187,16 +189,22 @@ func (t *tokenizer) pairs(i int) int {
 	return cur
 }
 
-// isCJK reports whether r is a letter of a script written without spaces
-// between words, which rawTokens reads as pairs of letters: Han,
+// isUnspaced reports whether r is a letter of a script written without
+// spaces between words, which rawTokens reads as pairs of letters: Han,
 // Hiragana, Katakana (with its long vowel mark "ー", of no script of its
-// own) and Hangul. Their symbols, numerals and marks ("⺀", "〇", the
-// Hangul tone mark) are no letters, as elsewhere.
-func isCJK(r rune) bool {
-	if r < 0x1100 || !unicode.IsLetter(r) { // below Hangul Jamo: Latin, Cyrillic, Greek, ...
+// own), Hangul (Korean puts spaces between phrases, but writes a word's
+// endings and particles onto it: "서버를" is "서버" and "를"), Thai, Lao,
+// Khmer and Myanmar. Their symbols, numerals and marks ("⺀", "〇", the
+// Hangul tone mark, the Thai vowel and tone marks) are no letters, as
+// elsewhere; a mark goes with the letter before it.
+func isUnspaced(r rune) bool {
+	if r < 0x0e00 || !unicode.IsLetter(r) { // below Thai: Latin, Cyrillic, Greek, Arabic, Indic, ...
 		return false
 	}
-	return r == 0x30fc || unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+	if r < 0x1100 { // Thai, Lao, Tibetan, Myanmar, Georgian
+		return r < 0x0f00 || 0x1000 <= r && r < 0x10a0
+	}
+	return r == 0x30fc || unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Khmer)
 }
 
 // tokenizer accumulates one word at a time. A word that is a lowercase,
@@ -493,13 +501,14 @@ func proseWord(w string) bool {
 // of ASCII is: French "à", Spanish "ó", Polish "ż", Russian "в" are
 // words as short, and kept, "à" matched every French card that used it
 // ("déployer à la demande" put a card saying "à" twice before one that
-// deploys). A CJK letter is a word (see rawTokens) and stays.
+// deploys). A lone letter of a script written without spaces is a word
+// (see rawTokens) and stays.
 func keepToken(w string) bool {
 	if len(w) == 1 && !unicode.IsDigit(rune(w[0])) {
 		return false
 	}
 	if len(w) <= utf8.UTFMax && w[0] >= utf8.RuneSelf {
-		if r, size := utf8.DecodeRuneInString(w); size == len(w) && unicode.IsLetter(r) && !isCJK(r) {
+		if r, size := utf8.DecodeRuneInString(w); size == len(w) && unicode.IsLetter(r) && !isUnspaced(r) {
 			return false
 		}
 	}
@@ -509,8 +518,8 @@ func keepToken(w string) bool {
 // stem reduces a lowercase token to its Snowball English stem. Stop words
 // never reach it, so stop-word stemming is irrelevant.
 func stem(w string) string {
-	if r, _ := utf8.DecodeRuneInString(w); isCJK(r) {
-		return w // a pair of CJK letters (rawTokens), which has no English ending
+	if r, _ := utf8.DecodeRuneInString(w); isUnspaced(r) {
+		return w // a pair of letters of a script without spaces (rawTokens), which has no English ending
 	}
 	return english.Stem(w, true)
 }

@@ -127,6 +127,14 @@ func TestRawTokens(t *testing.T) {
 		{"han beside latin", "部署to staging", []string{"部署", "to", "staging"}},
 		{"latin beside kana", "Dockerコンテナ", []string{"docker", "コン", "ンテ", "テナ"}},
 		{"hangul", "데이터베이스를", []string{"데이", "이터", "터베", "베이", "이스", "스를"}},
+		{"hangul typed in jamo (NFD)", "\u1103\u1166\u110b\u1175\u1110\u1165", []string{"데이", "이터"}},
+		{"half-width katakana", "ﾊﾞｯｸｱｯﾌﾟ", []string{"バッ", "ック", "クア", "アッ", "ップ"}},
+		{"thai as pairs, marks with their letter", "ยกเลิก คำสั่ง", []string{"ยก", "กเ", "เลิ", "ลิก", "คํา", "าสั่", "สั่ง"}},
+		{"lao as pairs", "ຍົກເລີກ", []string{"ຍົກ", "ກເ", "ເລີ", "ລີກ"}},
+		{"khmer as pairs", "បោះបង់", []string{"បោះប", "បង់"}},
+		{"myanmar as pairs", "ပယ်ဖျက်", []string{"ပယ်", "ယ်ဖျ", "ဖျက်"}},
+		{"thai beside latin", "restoreฐานข้อมูล", []string{"restore", "ฐา", "าน", "นข้", "ข้อ", "อมู", "มูล"}},
+		{"zero-width space ends a thai word", "ยก\u200bเลิก", []string{"ยก", "เลิ", "ลิก"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -354,6 +362,26 @@ func TestSearchFindsWordsInsideCJKText(t *testing.T) {
 		{"エラーログを探したい", "logs-ja"},
 		{"ログ", "logs-ja"},
 		{"サーバーのログを検索", "logs-ja"},
+	} {
+		checkFirst(t, ix, tt.intent, tt.want)
+	}
+}
+
+// TestSearchFindsWordsInsideThaiText: Thai, like Chinese, is written
+// without spaces between words, and a run of its letters was one word:
+// "ยกเลิกออเดอร์ให้หน่อย" (cancel the order, please) found no card
+// saying "ยกเลิกออเดอร์", nor "เช็คเลขพัสดุ" (check a parcel number) one
+// saying "ติดตามพัสดุ".
+func TestSearchFindsWordsInsideThaiText(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "cancel", Summary: "ยกเลิกคำสั่งซื้อที่ยังไม่ได้จัดส่ง", IntentPhrases: []string{"ยกเลิกออเดอร์", "cancel an order"}, Risk: "destructive"},
+		{ID: "track", Summary: "ติดตามสถานะพัสดุกับบริษัทขนส่ง", IntentPhrases: []string{"ติดตามพัสดุ", "track a parcel"}, Risk: "read-only"},
+		{ID: "sms", Summary: "ส่งข้อความ SMS แจ้งเตือนลูกค้า", IntentPhrases: []string{"ส่ง SMS แจ้งลูกค้า"}, Risk: "reversible"},
+	})
+	for _, tt := range []struct{ intent, want string }{
+		{"ยกเลิกออเดอร์ให้หน่อย", "cancel"},
+		{"เช็คเลขพัสดุ", "track"},
+		{"พัสดุถึงไหนแล้ว", "track"},
 	} {
 		checkFirst(t, ix, tt.intent, tt.want)
 	}
