@@ -116,6 +116,10 @@ func TestStyleOfCountsMarkedWordsWhole(t *testing.T) {
 		{"x\u0323\u0301yz a\u0331b c\u0331d", true},
 		{"one two three", true},
 		{"one two three four", false},
+		{"deploy\u00adment to staging", true}, // a soft hyphen is no break
+		{"تقريـــر المبيعـات الشهري", true},   // nor a tatweel
+		{"क्\u200dष a b", true},               // nor a joiner
+		{"به\u200cروزرسانی نرخ ارز", false},   // a Persian non-joiner is (see splitsArabic)
 	} {
 		if got := styleOf(tt.in)&(1<<styleShort) != 0; got != tt.short {
 			t.Errorf("styleOf(%q) short = %v, want %v", tt.in, got, tt.short)

@@ -44,6 +44,16 @@ import (
 //     Pairs need no dictionary and are what search engines index such text
 //     by.
 //
+//   - The invisible characters that join or break a word's letters for
+//     its rendering, or mark where it may be hyphenated, are no part of
+//     what it says, and are skipped inside a word: the soft hyphen, the
+//     zero-width joiner, the word joiner and the zero-width no-break
+//     space, the Arabic tatweel, which stretches a word
+//     ("تقريـــر" is "تقرير"), and the zero-width non-joiner, but between
+//     two letters of the Arabic script (see splitsArabic). Each split its
+//     word: "deploy\u00ADment" was "deploy" "ment", and a Devanagari
+//     conjunct kept apart by a joiner two pieces of no word.
+//
 //   - A word ending in two capitals and an "s" is the acronym without
 //     the "s" ("GPUs" is "gpu", see isAcronymPlural), and digits and an
 //     "s" are the number ("429s" is "429", but "10s" stays, see
@@ -101,6 +111,10 @@ func (t *tokenizer) normalised(s string) {
 			t.flush()
 			i = t.pairs(i)
 			continue
+		case isInvisible(r) && !(r == zwnj && t.inWord() && splitsArabic(lastRune(t.buf), s[i+size:])):
+			if t.inWord() {
+				t.edited = true // the word skips it in s
+			}
 		case isWordRune(r), t.inWord() && isMark(r):
 			t.add(i, r)
 		case r == '[':
@@ -205,6 +219,43 @@ func isUnspaced(r rune) bool {
 		return r < 0x0f00 || 0x1000 <= r && r < 0x10a0
 	}
 	return r == 0x30fc || unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Khmer)
+}
+
+const zwnj = '\u200c' // zero-width non-joiner
+
+// isInvisible reports whether r is a character rawTokens skips inside a
+// word (see rawTokens): the soft hyphen, the zero-width non-joiner and
+// joiner, the word joiner, the zero-width no-break space (the byte order
+// mark) and the Arabic tatweel. The zero-width space, which marks where
+// a word ends in Thai or Khmer text, is none: it separates words.
+func isInvisible(r rune) bool {
+	switch r {
+	case '\u00ad', zwnj, '\u200d', '\u2060', '\ufeff', '\u0640':
+		return true
+	}
+	return false
+}
+
+// splitsArabic reports whether a zero-width non-joiner after the rune
+// before and before rest, the text after it, stands between two letters
+// of the Arabic script, where Persian writes it to keep the parts of one
+// word apart: "به‌روزرسانی" (update) is written so, and as "به روزرسانی"
+// and "بروزرسانی" too, "کلید‌ها" (keys) also as "کلیدها". Read as a space,
+// as a hyphen is ("follow-up"), the word with the non-joiner is the one
+// with a space, and the one written joined is cut into the same two words
+// (splitWord) where a card holds them side by side; read as nothing, it
+// was the joined word, and the one with a space two words no card held.
+// Between the letters of other scripts it only shapes them (a Devanagari
+// conjunct, a Latin ligature), and is skipped.
+func splitsArabic(before rune, rest string) bool {
+	after, _ := utf8.DecodeRuneInString(rest)
+	return unicode.Is(unicode.Arabic, before) && unicode.Is(unicode.Arabic, after) && unicode.IsLetter(after)
+}
+
+// lastRune is the last rune of b, or utf8.RuneError.
+func lastRune(b []byte) rune {
+	r, _ := utf8.DecodeLastRune(b)
+	return r
 }
 
 // tokenizer accumulates one word at a time. A word that is a lowercase,

@@ -135,6 +135,13 @@ func TestRawTokens(t *testing.T) {
 		{"myanmar as pairs", "ပယ်ဖျက်", []string{"ပယ်", "ယ်ဖျ", "ဖျက်"}},
 		{"thai beside latin", "restoreฐานข้อมูล", []string{"restore", "ฐา", "าน", "นข้", "ข้อ", "อมู", "มูล"}},
 		{"zero-width space ends a thai word", "ยก\u200bเลิก", []string{"ยก", "เลิ", "ลิก"}},
+		{"soft hyphen inside a word", "deploy\u00adment", []string{"deployment"}},
+		{"word joiner and BOM inside words", "re\u2060start de\ufeffploy", []string{"restart", "deploy"}},
+		{"zero-width joiner in a devanagari conjunct", "क्\u200dष", []string{"क्ष"}},
+		{"zero-width non-joiner between latin letters", "Auf\u200clage", []string{"auflage"}},
+		{"zero-width non-joiner between persian letters", "به\u200cروزرسانی کلید\u200cها", []string{"به", "روزرسانی", "کلید", "ها"}},
+		{"invisible characters outside words", "\u00ad\u200dlog\u200c \u2060", []string{"log"}},
+		{"tatweel", "تقريـــر المبيعـات", []string{"تقرير", "المبيعات"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -384,6 +391,42 @@ func TestSearchFindsWordsInsideThaiText(t *testing.T) {
 		{"พัสดุถึงไหนแล้ว", "track"},
 	} {
 		checkFirst(t, ix, tt.intent, tt.want)
+	}
+}
+
+// TestSearchSkipsInvisibleCharacters: a soft hyphen, a joiner or a
+// tatweel inside a word split it, so "pass\u00ADword", copied from a page
+// that marks where words may break, was "pass" "word", which put a card
+// holding those two first, and the stretched "تقريـــر" (report) was no
+// word of a card that says "تقرير".
+func TestSearchSkipsInvisibleCharacters(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "report", Summary: "يصدر تقرير المبيعات الشهري.", IntentPhrases: []string{"تقرير المبيعات"}, Risk: "read-only"},
+		{ID: "stock", Summary: "يعدل كمية المخزون في المستودع.", IntentPhrases: []string{"تعديل المخزون"}, Risk: "reversible"},
+		{ID: "password", Summary: "Resets a user's password.", IntentPhrases: []string{"reset a password"}, Risk: "reversible"},
+		{ID: "spell", Summary: "Pass a word list to the spell checker.", IntentPhrases: []string{"check a word"}, Risk: "read-only"},
+	})
+	for _, tt := range []struct{ intent, want string }{
+		{"تقريـــر", "report"},
+		{"pass\u00adword", "password"},
+		{"pass\u2060word", "password"},
+	} {
+		checkFirst(t, ix, tt.intent, tt.want)
+	}
+}
+
+// TestSearchReadsPersianWordsThreeWays: Persian writes the parts of one
+// word apart with a zero-width non-joiner ("به‌روزرسانی", update), and
+// people type a space or nothing in its place; the non-joiner is read as
+// a space is, so all three find the card that writes any of them.
+func TestSearchReadsPersianWordsThreeWays(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "fx", Summary: "نرخ ارز را به\u200cروزرسانی می\u200cکند.", IntentPhrases: []string{"به\u200cروزرسانی نرخ ارز"}, Risk: "reversible"},
+		{ID: "day", Summary: "گزارش روز فروش را می\u200cسازد.", IntentPhrases: []string{"گزارش روزانه"}, Risk: "read-only"},
+		{ID: "other", Summary: "Deploy the service.", IntentPhrases: []string{"ship it"}, Risk: "reversible"},
+	})
+	for _, intent := range []string{"به\u200cروزرسانی", "به روزرسانی", "بهروزرسانی"} {
+		checkFirst(t, ix, intent, "fx")
 	}
 }
 
