@@ -54,6 +54,11 @@ import (
 //     word: "deploy\u00ADment" was "deploy" "ment", and a Devanagari
 //     conjunct kept apart by a joiner two pieces of no word.
 //
+//   - A decimal digit of any script is read as the ASCII digit of its
+//     value: "۳۰" (Persian), "٣٠" (Arabic), "३०" (Devanagari), "๓๐"
+//     (Thai) are "30", which NFKC leaves as they are, so an order number
+//     or a count typed on those keyboards met no card that writes it.
+//
 //   - A word ending in two capitals and an "s" is the acronym without
 //     the "s" ("GPUs" is "gpu", see isAcronymPlural), and digits and an
 //     "s" are the number ("429s" is "429", but "10s" stays, see
@@ -311,6 +316,9 @@ func (t *tokenizer) add(at int, r rune) {
 		t.markCut(caseOf(r))
 	}
 	lr := foldCase(r)
+	if lr >= utf8.RuneSelf && unicode.IsDigit(lr) {
+		lr = asciiDigit(lr)
+	}
 	if lr != r {
 		t.edited = true
 	}
@@ -616,4 +624,22 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
+}
+
+// asciiDigit is the ASCII digit of the value of r, a decimal digit
+// (unicode.Nd): each script's digits are ten in a row from its zero, and
+// the rows that touch (the mathematical digits, which NFKC makes ASCII)
+// are a range of unicode.Nd each, from a zero.
+func asciiDigit(r rune) rune {
+	for _, rg := range unicode.Nd.R16 {
+		if rune(rg.Lo) <= r && r <= rune(rg.Hi) {
+			return '0' + (r-rune(rg.Lo))%10
+		}
+	}
+	for _, rg := range unicode.Nd.R32 {
+		if rune(rg.Lo) <= r && r <= rune(rg.Hi) {
+			return '0' + (r-rune(rg.Lo))%10
+		}
+	}
+	return r
 }

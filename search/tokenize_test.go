@@ -142,6 +142,7 @@ func TestRawTokens(t *testing.T) {
 		{"zero-width non-joiner between persian letters", "به\u200cروزرسانی کلید\u200cها", []string{"به", "روزرسانی", "کلید", "ها"}},
 		{"invisible characters outside words", "\u00ad\u200dlog\u200c \u2060", []string{"log"}},
 		{"tatweel", "تقريـــر المبيعـات", []string{"تقرير", "المبيعات"}},
+		{"digits of other scripts", "۳۰ ٤٧١١ ३० ๓๐ SKU-۴۴۱۱", []string{"30", "4711", "30", "30", "sku", "4411"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -170,7 +171,7 @@ func TestAnalyze(t *testing.T) {
 		// Greek capitals lower-case to "σ", never to the final "ς": both
 		// are read "σ", so "ΠΑΣ" is "πας".
 		{"final sigma read as sigma", "ΟΔΟΣ οδος Πας πασ", []string{"οδοσ", "οδοσ", "πασ", "πασ"}},
-		{"single CJK letter kept", "库 ٣", []string{"库", "٣"}},
+		{"single CJK letter kept", "库 ٣", []string{"库", "3"}}, // a lone digit of any script is kept, read as ASCII
 		// Whatever its length in UTF-8: Vietnamese "ở" ("at") is three
 		// bytes, an Adlam or Deseret letter four; a CJK letter of four
 		// bytes is a word as one of three is.
