@@ -92,11 +92,13 @@ func styleOf(s string) uint64 {
 			// A soft hyphen, a joiner or a tatweel is no break, as the
 			// tokenizer reads it (see rawTokens): counted as one,
 			// "deploy\u00ADment" was two words.
-		case (r == '\'' || r == '\u2019') && !start && letterAt(s, i+utf8.RuneLen(r)):
+		case (r == '\'' || r == '\u2019' || r == '\u05f3') && !start && letterAt(s, i+utf8.RuneLen(r)),
+			(r == '"' || r == '\u05f4') && !start && betweenHebrew(prev, s[i+utf8.RuneLen(r):]):
 			// An apostrophe between letters is inside its word ("haven't",
 			// "customer's"), as the tokenizer reads it: counted as two
 			// words, "which migrations haven't been applied to prod yet"
-			// was long and the same words with "havent" were not.
+			// was long and the same words with "havent" were not. So are a
+			// Hebrew geresh and the gershayim of an abbreviation ("דו"ח").
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			if start {
 				start = false

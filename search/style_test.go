@@ -120,6 +120,7 @@ func TestStyleOfCountsMarkedWordsWhole(t *testing.T) {
 		{"تقريـــر المبيعـات الشهري", true},   // nor a tatweel
 		{"क्\u200dष a b", true},               // nor a joiner
 		{"به\u200cروزرسانی نرخ ارز", false},   // a Persian non-joiner is (see splitsArabic)
+		{"הפק דו\"ח מכירות", true},            // gershayim are inside a word
 	} {
 		if got := styleOf(tt.in)&(1<<styleShort) != 0; got != tt.short {
 			t.Errorf("styleOf(%q) short = %v, want %v", tt.in, got, tt.short)

@@ -21,7 +21,11 @@ import (
 //     "action" and "--[r]ecursive" means "recursive".
 //
 //   - An apostrophe between letters is dropped ("don't" -> "dont",
-//     "file's" -> "files"), so possessives stem like plurals.
+//     "file's" -> "files"), so possessives stem like plurals; so is the
+//     Hebrew geresh ("צ׳אט", "צ'אט" is "צאט"), and the gershayim of a
+//     Hebrew abbreviation, typed '"' or "״" between its last two letters
+//     ("דו"ח", report, is "דוח", as it is also written): split there,
+//     the abbreviation was a word and a lone letter, dropped.
 //
 //   - Text is read in Unicode normalization form NFKC, so an accent typed
 //     as a combining mark, fullwidth letters and ligatures ("cafe\u0301",
@@ -94,15 +98,15 @@ func (t *tokenizer) normalised(s string) {
 	for i := 0; i < len(s); {
 		// ASCII, most of a card's text, skips the look-ups below when
 		// camel-case parts are not recorded: no CJK letter or mark is
-		// ASCII, and any other byte but a bracket or an apostrophe ends a
-		// word.
+		// ASCII, and any other byte but a bracket, an apostrophe or a
+		// double quote (Hebrew gershayim) ends a word.
 		if c := s[i]; c < utf8.RuneSelf && !t.split {
 			switch {
 			case isASCIIWordByte(c):
 				t.addASCII(i, c)
 				i++
 				continue
-			case c != '[' && c != '\'':
+			case c != '[' && c != '\'' && c != '"':
 				if t.begun {
 					t.flush()
 				}
@@ -134,7 +138,9 @@ func (t *tokenizer) normalised(s string) {
 				continue
 			}
 			t.flush()
-		case (r == '\'' || r == '\u2019') && t.inWord() && i+size < len(s):
+		case (r == '"' || r == '\u05f4') && t.inWord() && betweenHebrew(lastRune(t.buf), s[i+size:]):
+			t.edited = true // gershayim: drop them, keep the word going
+		case (r == '\'' || r == '\u2019' || r == '\u05f3') && t.inWord() && i+size < len(s):
 			if next, _ := utf8.DecodeRuneInString(s[i+size:]); !unicode.IsLetter(next) {
 				t.flush()
 			} else if isElision(t.buf) && elidedBefore(next) {
@@ -261,6 +267,14 @@ func splitsArabic(before rune, rest string) bool {
 func lastRune(b []byte) rune {
 	r, _ := utf8.DecodeLastRune(b)
 	return r
+}
+
+// betweenHebrew reports whether the rune before and the text rest after
+// a character are Hebrew letters, as those of the gershayim of an
+// abbreviation are.
+func betweenHebrew(before rune, rest string) bool {
+	after, _ := utf8.DecodeRuneInString(rest)
+	return unicode.Is(unicode.Hebrew, before) && unicode.IsLetter(before) && unicode.Is(unicode.Hebrew, after) && unicode.IsLetter(after)
 }
 
 // tokenizer accumulates one word at a time. A word that is a lowercase,

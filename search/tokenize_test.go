@@ -142,6 +142,9 @@ func TestRawTokens(t *testing.T) {
 		{"zero-width non-joiner between persian letters", "به\u200cروزرسانی کلید\u200cها", []string{"به", "روزرسانی", "کلید", "ها"}},
 		{"invisible characters outside words", "\u00ad\u200dlog\u200c \u2060", []string{"log"}},
 		{"tatweel", "تقريـــر المبيعـات", []string{"تقرير", "المبيعات"}},
+		{"hebrew gershayim", "דו\"ח דו״ח \"דוח\"", []string{"דוח", "דוח", "דוח"}},
+		{"hebrew geresh", "צ׳אט צ'אט באץ׳", []string{"צאט", "צאט", "באץ"}},
+		{"quotes beside hebrew words", "אמר \"שלום\" ו\"a\"", []string{"אמר", "שלום", "ו", "a"}},
 		{"digits of other scripts", "۳۰ ٤٧١١ ३० ๓๐ SKU-۴۴۱۱", []string{"30", "4711", "30", "30", "sku", "4411"}},
 	}
 	for _, tt := range tests {
@@ -413,6 +416,22 @@ func TestSearchSkipsInvisibleCharacters(t *testing.T) {
 		{"pass\u2060word", "password"},
 	} {
 		checkFirst(t, ix, tt.intent, tt.want)
+	}
+}
+
+// TestSearchReadsHebrewAbbreviations: Hebrew writes an abbreviation
+// with gershayim before its last letter ("דו"ח", report; "מנכ"ל", CEO),
+// typed as '"' or "״", and often without them ("דוח"); split there, the
+// abbreviation was a word and a lone letter (dropped), no word of a card
+// that writes it whole, and "דו" matched any card that holds that word.
+func TestSearchReadsHebrewAbbreviations(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "report", Summary: "מפיק דוח מכירות חודשי.", IntentPhrases: []string{"דוח מכירות"}, Risk: "read-only"},
+		{ID: "dual", Summary: "מריץ בדיקה דו שלבית.", IntentPhrases: []string{"אימות דו שלבי"}, Risk: "reversible"},
+		{ID: "other", Summary: "Deploy the service.", IntentPhrases: []string{"ship it"}, Risk: "reversible"},
+	})
+	for _, intent := range []string{"דו\"ח", "דו״ח", "דוח"} {
+		checkFirst(t, ix, intent, "report")
 	}
 }
 
