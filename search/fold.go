@@ -16,12 +16,16 @@ import (
 // are the word as it is typed; the dialytika goes too ("προϊόν",
 // "προιον"), as search engines fold Greek (Lucene's GreekLowerCaseFilter).
 // Russian "ё" is "е" and a stressed Cyrillic vowel the vowel (see
-// optionalCyrillicMark). The marks of other scripts (Devanagari vowel
-// signs, Hebrew points) and the other marks of Cyrillic are letters of
-// their words, and stay. The Latin letters NFD does not decompose into a
-// letter and a mark are written as the ASCII letters they are typed as
-// without them (see plainLetters): "kullanıcı" is "kullanici", "straße"
-// "strasse", "nœud" "noeud".
+// optionalCyrillicMark). The marks that Arabic, Persian, Hebrew and Hindi
+// text leaves out as it is mostly written go too, and the Arabic letters
+// typed for one another are one (see optionalMark and arabicLetter):
+// "عَطِّلْ" is "عطل", "كمية" "كميه", Persian "کلید" "كليد", "עִדְכּוּן"
+// "עדכון", "फ़ीचर" "फीचर", "जाँच" "जांच". The other marks of those
+// scripts (Devanagari vowel signs and viramas) and of Cyrillic are
+// letters of their words, and stay. The Latin letters NFD does not
+// decompose into a letter and a mark are written as the ASCII letters
+// they are typed as without them (see plainLetters): "kullanıcı" is
+// "kullanici", "straße" "strasse", "nœud" "noeud".
 func foldAccents(w string) (string, bool) { return foldMarks(w, false) }
 
 // spellUmlauts is foldAccents but for the umlauts "ä", "ö", "ü" and the
@@ -39,7 +43,8 @@ func spellUmlauts(w string) (string, bool) { return foldMarks(w, true) }
 func hasUmlaut(w string) bool { return strings.ContainsAny(w, "äöüø") }
 
 // foldMarks is foldAccents, or spellUmlauts when spell is set: the
-// optional marks of Latin, Greek and Cyrillic letters dropped.
+// optional marks of Latin, Greek, Cyrillic, Arabic, Hebrew and Devanagari
+// letters dropped, and the Arabic letters typed for one another made one.
 func foldMarks(w string, spell bool) (string, bool) {
 	if isASCII(w) {
 		return w, false
@@ -57,15 +62,25 @@ func foldMarks(w string, spell bool) (string, bool) {
 				}
 				continue
 			}
-			if optionalCyrillicMark(base, r) {
+			if optionalMark(base, r) {
+				folded = true
+				continue
+			}
+			if r == '\u0901' { // Devanagari candrabindu
+				out = utf8.AppendRune(out, '\u0902')
 				folded = true
 				continue
 			}
 		} else {
-			bare = unicode.In(r, unicode.Latin, unicode.Greek)
+			bare = unicode.In(r, unicode.Latin, unicode.Greek, unicode.Hebrew)
 			base = r
 			if p := plainLetters(r, spell); p != "" {
 				out = append(out, p...)
+				folded = true
+				continue
+			}
+			if a := arabicLetter(r); a != r {
+				out = utf8.AppendRune(out, a)
 				folded = true
 				continue
 			}
@@ -76,6 +91,56 @@ func foldMarks(w string, spell bool) (string, bool) {
 		return w, false
 	}
 	return norm.NFC.String(string(out)), true
+}
+
+// optionalMark reports whether the mark m on the letter base (in NFD),
+// of a script whose marks are letters of its words, is one that text
+// mostly leaves out, and folds away: the Cyrillic marks of
+// optionalCyrillicMark; the Arabic vowel marks (harakat: fatha, damma,
+// kasra, their doubled forms, shadda, sukun, the superscript alef), which
+// Arabic and Persian print only in teaching and holy text and for a word
+// that would be misread ("عَطِّلْ" is "عطل"), and the hamza and madda on an
+// alef ("أ", "إ", "آ"), which are typed as the bare alef ("الغاء" for
+// "إلغاء"), as search engines fold Arabic (Lucene's ArabicNormalizer), and
+// the hamza on a heh (Persian "ۀ", "هٔ"); and the Devanagari nukta, which
+// Hindi writes under the consonants of Persian and English loanwords
+// ("फ़ीचर", "ज़रूरी") and as often leaves out ("फीचर"), and under "ड़" and
+// "ढ़", letters of their own that a word typed without is still meant
+// as (Lucene's HindiNormalizer drops it too; a word is folded only when
+// no card holds it as typed). The hamza of "ؤ" and "ئ", spelled so, stays.
+// (Hebrew points go with all the marks of a Hebrew letter, as modern
+// Hebrew is written without them, and the Devanagari candrabindu is read
+// as the anusvara, "जाँच" as "जांच", which Hindi writes for it as often:
+// see foldMarks.)
+func optionalMark(base, m rune) bool {
+	switch {
+	case base < 0x400:
+		return false // Latin, Greek (see foldMarks), or no letter
+	case '\u064b' <= m && m <= '\u0652', m == '\u0670':
+		return unicode.Is(unicode.Arabic, base)
+	case '\u0653' <= m && m <= '\u0655':
+		return base == 'ا' || base == 'ه' || base == 'ە'
+	case m == '\u093c':
+		return true // the nukta is of Devanagari letters only
+	}
+	return optionalCyrillicMark(base, m)
+}
+
+// arabicLetter is the letter of the Arabic script that r is typed as or
+// for, or r: the Persian "ی" and "ک" and the dotless "ى" are the Arabic
+// "ي" and "ك", as a Persian word typed on an Arabic keyboard (or an old
+// system's) is written with them, and an Arabic word's final "ي" as "ى";
+// the "ة" (teh marbuta) and the "ە" are "ه", as "كمية" is typed "كميه".
+func arabicLetter(r rune) rune {
+	switch r {
+	case 'ی', 'ى':
+		return 'ي'
+	case 'ک':
+		return 'ك'
+	case 'ة', 'ە':
+		return 'ه'
+	}
+	return r
 }
 
 // optionalCyrillicMark reports whether the mark m on the Cyrillic letter

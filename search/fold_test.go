@@ -7,8 +7,13 @@ import (
 
 // TestFoldAccents: Latin and Greek letters lose their accents (reporting
 // a change), Russian "ё" its diaeresis and a Cyrillic vowel its stress
-// mark; the letters other Cyrillic marks make stay, and words of other scripts are left as they are, so they still
-// match only themselves.
+// mark; the letters other Cyrillic marks make stay. Arabic and Persian
+// lose their vowel marks and the hamza of an alef, and their letters
+// typed for one another are one; Hebrew loses its points, Devanagari its
+// nukta and the candrabindu is the anusvara. Other marks (Devanagari
+// vowel signs, Thai vowels) are letters of their words and stay, and
+// words of other scripts are left as they are, so they still match only
+// themselves.
 func TestFoldAccents(t *testing.T) {
 	for _, tt := range []struct {
 		in, want string
@@ -34,6 +39,21 @@ func TestFoldAccents(t *testing.T) {
 		{"ї́жа", "їжа", true},        // "ї" keeps its diaeresis, loses the stress
 		{"हिन्दी", "हिन्दी", false},
 		{"日本", "日本", false},
+		{"عَطِّلْ", "عطل", true},     // harakat and shadda
+		{"هٰذا", "هذا", true},        // the superscript alef
+		{"إلغاء", "الغاء", true},     // hamza under an alef
+		{"أرشيف", "ارشيف", true},     // hamza over an alef
+		{"مسؤول", "مسؤول", false},    // "ؤ" is spelled so
+		{"كمية", "كميه", true},       // teh marbuta typed as heh
+		{"کلید", "كليد", true},       // Persian keh and yeh, the Arabic letters
+		{"مستشفى", "مستشفي", true},   // the dotless final yeh
+		{"خانهٔ", "خانه", true},      // Persian hamza on a heh
+		{"עִדְכּוּן", "עדכון", true}, // Hebrew points and dagesh
+		{"שָׁלוֹם", "שלום", true},    // and the shin dot
+		{"फ़ीचर", "फीचर", true},      // the Devanagari nukta
+		{"\u095eाइल", "फाइल", true},  // precomposed (NFKC takes it apart)
+		{"जाँच", "जांच", true},       // candrabindu written as anusvara
+		{"ยกเลิก", "ยกเลิก", false},  // Thai vowel and tone marks are letters
 	} {
 		if got, ok := foldAccents(tt.in); got != tt.want || ok != tt.ok {
 			t.Errorf("foldAccents(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
@@ -146,6 +166,55 @@ func TestSearchReadsUmlautsSpelledOut(t *testing.T) {
 		{"groesse", "resize"},
 		{"aendern", "resize"},
 		{"loen", "payroll"},
+	} {
+		checkFirst(t, ix, tt.intent, tt.want)
+	}
+}
+
+// TestSearchReadsArabicScriptAlike: Arabic and Persian are mostly
+// written without their vowel marks, and typed on keyboards that give
+// the Arabic or the Persian form of "ي"/"ی" and "ك"/"ک"; a word with the
+// marks ("عَطِّلْ"), with the other form ("كليد" for a card's "کلید",
+// "تعدیل" for "تعديل", "لينك" for "لینک"), with a bare alef for "أ" or a
+// heh for the "ة" was no word of the card that writes it the other way,
+// nor a typo of it when short or two letters apart.
+func TestSearchReadsArabicScriptAlike(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "disable", Summary: "يعطل حساب الموظف المغادر.", IntentPhrases: []string{"تعطيل حساب موظف", "إلغاء الصلاحيات"}, Risk: "destructive"},
+		{ID: "stock", Summary: "يعدل كمية المخزون.", IntentPhrases: []string{"تعديل كمية المخزون"}, Risk: "reversible"},
+		{ID: "rotate", Summary: "کلیدهای API یک سرویس را عوض می\u200cکند.", IntentPhrases: []string{"چرخش کلید"}, Risk: "reversible"},
+		{ID: "link", Summary: "یک لینک پرداخت می\u200cسازد.", IntentPhrases: []string{"ساختن لینک پرداخت"}, Risk: "reversible"},
+		{ID: "security", Summary: "فحص أمن الخادم.", IntentPhrases: []string{"فحص أمن"}, Risk: "read-only"},
+		{ID: "other", Summary: "Deploy the service.", IntentPhrases: []string{"ship it"}, Risk: "reversible"},
+	})
+	for _, tt := range []struct{ intent, want string }{
+		{"عَطِّلْ حِسَابَ", "disable"},
+		{"الغاء", "disable"},
+		{"كميه", "stock"},
+		{"تعدیل", "stock"},
+		{"كليد", "rotate"},
+		{"لينك", "link"},    // two letters typed the other way: no typo of it
+		{"امن", "security"}, // too short for a typo
+	} {
+		checkFirst(t, ix, tt.intent, tt.want)
+	}
+}
+
+// TestSearchReadsHebrewAndHindiWithoutMarks: a Hebrew word typed with
+// its points, and a Hindi word without the nukta or with the anusvara
+// for the candrabindu, as each is often written, was no word of the card
+// that writes it the other way.
+func TestSearchReadsHebrewAndHindiWithoutMarks(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "dns", Summary: "מעדכן רשומה באזור.", IntentPhrases: []string{"עדכון רשומה"}, Risk: "reversible"},
+		{ID: "flag", Summary: "फ़ीचर फ़्लैग बदलता है।", IntentPhrases: []string{"फ़्लैग बदलें"}, Risk: "reversible"},
+		{ID: "health", Summary: "सर्वर की जाँच करता है।", IntentPhrases: []string{"जाँच करें"}, Risk: "read-only"},
+		{ID: "other", Summary: "Deploy the service.", IntentPhrases: []string{"ship it"}, Risk: "reversible"},
+	})
+	for _, tt := range []struct{ intent, want string }{
+		{"עִדְכּוּן", "dns"},
+		{"फीचर", "flag"},
+		{"जांच", "health"},
 	} {
 		checkFirst(t, ix, tt.intent, tt.want)
 	}
