@@ -30,17 +30,20 @@ func foldAccents(w string) (string, bool) { return foldMarks(w, false) }
 
 // spellUmlauts is foldAccents but for the umlauts "ä", "ö", "ü" and the
 // "ø" read as "ö", which it writes as their vowel and an "e" ("löschen"
-// is "loeschen", "løn" "loen"): how German and Danish words are spelled
-// in ASCII, in ids and file names and on an English keyboard.
+// is "loeschen", "løn" "loen"), and the Danish and Norwegian "å", which
+// it writes "aa" ("måned" is "maaned"), as those languages wrote it
+// before they took "å" and still do in names (Aalborg, Aasen): how German
+// and Danish words are spelled in ASCII, in ids and file names and on an
+// English keyboard.
 func spellUmlauts(w string) (string, bool) { return foldMarks(w, true) }
 
 // hasUmlaut reports whether w, a word in NFKC (so its umlauts
-// precomposed), holds "ä", "ö", "ü" or "ø": the words spellUmlauts is
-// asked of, so that the words that have none (most) skip its
-// allocations. A diaeresis under another mark (Pinyin "ǜ", "ȫ") is no
-// umlaut of a word hasUmlaut passes, so "lǜ" is read as "lu", never
-// "lue", another syllable; spellUmlauts alone would spell it.
-func hasUmlaut(w string) bool { return strings.ContainsAny(w, "äöüø") }
+// precomposed), holds "ä", "ö", "ü", "ø" or "å": the words spellUmlauts
+// is asked of, so that the words that have none (most) skip its
+// allocations. A diaeresis or ring under another mark (Pinyin "ǜ", "ȫ",
+// "ǻ") is no umlaut of a word hasUmlaut passes, so "lǜ" is read as "lu",
+// never "lue", another syllable; spellUmlauts alone would spell it.
+func hasUmlaut(w string) bool { return strings.ContainsAny(w, "äöüøå") }
 
 // foldMarks is foldAccents, or spellUmlauts when spell is set: the
 // optional marks of Latin, Greek, Cyrillic, Arabic, Hebrew and Devanagari
@@ -59,6 +62,9 @@ func foldMarks(w string, spell bool) (string, bool) {
 				folded = true
 				if spell && r == '\u0308' && (base == 'a' || base == 'o' || base == 'u') {
 					out = append(out, 'e')
+				}
+				if spell && r == '\u030a' && base == 'a' {
+					out = append(out, 'a')
 				}
 				continue
 			}

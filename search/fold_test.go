@@ -171,6 +171,26 @@ func TestSearchReadsUmlautsSpelledOut(t *testing.T) {
 	}
 }
 
+// TestSearchReadsRingSpelledOut: the Danish, Norwegian and Swedish "å" is
+// also written "aa" ("måned", "maaned"), as the umlauts are spelled out;
+// folded to the bare "a" alone, "maaned" was no word of a card's "måned",
+// nor "åbn" of a card's "aabn".
+func TestSearchReadsRingSpelledOut(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "payroll", Summary: "Kører lønnen for måneden.", IntentPhrases: []string{"luk måned"}, Risk: "destructive"},
+		{ID: "open", Summary: "Aabn en sag.", IntentPhrases: []string{"aabn sag"}, Risk: "reversible"},
+		{ID: "other", Summary: "Deploy the service.", IntentPhrases: []string{"ship it"}, Risk: "reversible"},
+	})
+	for _, tt := range []struct{ intent, want string }{
+		{"maaned", "payroll"},
+		{"MAANED", "payroll"},
+		{"åbn", "open"},
+		{"måned", "payroll"},
+	} {
+		checkFirst(t, ix, tt.intent, tt.want)
+	}
+}
+
 // TestSearchReadsArabicScriptAlike: Arabic and Persian are mostly
 // written without their vowel marks, and typed on keyboards that give
 // the Arabic or the Persian form of "ي"/"ی" and "ك"/"ک"; a word with the
@@ -259,19 +279,23 @@ func TestSearchReadsYoAsYe(t *testing.T) {
 }
 
 // TestSpellUmlautsSpellsOnlyDiaeresis: spellUmlauts writes an "e" after
-// the vowel of "ä", "ö", "ü" (and for "ø") only: another accent on "a",
-// "o" or "u" in the same word is dropped as foldAccents drops it, so the
-// Estonian "õ" of "jäätmekõrvaldus" and the Hungarian "ő" and "ó" of
-// "különböző", "összefoglaló" are their bare vowels.
+// the vowel of "ä", "ö", "ü" (and for "ø"), and "aa" for "å", only:
+// another accent on "a", "o" or "u" in the same word is dropped as
+// foldAccents drops it, so the Estonian "õ" of "jäätmekõrvaldus", the
+// Hungarian "ő" and "ó" of "különböző", "összefoglaló" and the
+// Portuguese "ú" of "dúvida" are their bare vowels.
 func TestSpellUmlautsSpellsOnlyDiaeresis(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{"löschen", "loeschen"},
 		{"größe", "groesse"},
+		{"måned", "maaned"},
+		{"ålborg", "aalborg"},
 		{"jäätmekõrvaldus", "jaeaetmekorvaldus"},
 		{"különböző", "kueloenboezo"},
 		{"összefoglaló", "oesszefoglalo"},
 		{"søgeindstillinger", "soegeindstillinger"},
 		{"dúvida", "duvida"},
+		{"ůdržba", "udrzba"}, // a ring on another vowel (Czech "ů") is an accent
 	} {
 		if got, ok := spellUmlauts(tt.in); got != tt.want || !ok {
 			t.Errorf("spellUmlauts(%q) = %q, %v; want %q, true", tt.in, got, ok, tt.want)
