@@ -10,8 +10,10 @@
 //
 // Text is analysed the same way for cards and queries (see Analyze):
 // in Unicode form NFKC, lowercase words split on anything not a letter, a digit or a mark after one
-// (Chinese, Japanese and Korean, written without spaces, as overlapping
-// pairs of letters: "备份数据库" is "备份" "份数" "数据" "据库"; a French
+// (Chinese, Japanese, Korean and Thai, written without spaces, as
+// overlapping pairs of letters: "备份数据库" is "备份" "份数" "数据" "据库";
+// invisible joiners, soft hyphens and the Arabic tatweel skipped inside a
+// word, digits of any script read as ASCII; a French
 // or Italian elided article apart from its word, "l'environnement" as
 // "environnement", where an English apostrophe joins, "don't"), tldr flag
 // brackets unwrapped ("[a]ction" is "action"), stop words dropped, and each
