@@ -88,12 +88,8 @@ func styleOf(s string) uint64 {
 			// Devanagari vowel signs and viramas, accents NFKC has no
 			// precomposed letter for. Counted as ending the word,
 			// "हिन्दी भाषा सीखें" was seven words, not short.
-		case isInvisible(r) && !(r == zwnj && !start && splitsArabic(prev, s[i+utf8.RuneLen(r):])):
-			// A soft hyphen, a joiner or a tatweel is no break, as the
-			// tokenizer reads it (see rawTokens): counted as one,
-			// "deploy\u00ADment" was two words.
-		case (r == '\'' || r == '\u2019' || r == '\u05f3') && !start && letterAt(s, i+utf8.RuneLen(r)),
-			(r == '"' || r == '\u05f4') && !start && betweenHebrew(prev, s[i+utf8.RuneLen(r):]):
+		case (r == '\'' || r == '\u2019') && !start && letterAt(s, i+utf8.RuneLen(r)),
+			r == '"' && !start && betweenHebrew(prev, s[i+1:]):
 			// An apostrophe between letters is inside its word ("haven't",
 			// "customer's"), as the tokenizer reads it: counted as two
 			// words, "which migrations haven't been applied to prod yet"

@@ -23,9 +23,10 @@ import (
 //   - An apostrophe between letters is dropped ("don't" -> "dont",
 //     "file's" -> "files"), so possessives stem like plurals; so is the
 //     Hebrew geresh ("צ׳אט", "צ'אט" is "צאט"), and the gershayim of a
-//     Hebrew abbreviation, typed '"' or "״" between its last two letters
+//     Hebrew abbreviation, '"' or "״" between its last two letters
 //     ("דו"ח", report, is "דוח", as it is also written): split there,
-//     the abbreviation was a word and a lone letter, dropped.
+//     the abbreviation was a word and a lone letter, dropped. (nfkc
+//     reads "׳" and "״" as the "'" and '"' they are typed as.)
 //
 //   - Text is read in Unicode normalization form NFKC, so an accent typed
 //     as a combining mark, fullwidth letters and ligatures ("cafe\u0301",
@@ -50,13 +51,13 @@ import (
 //
 //   - The invisible characters that join or break a word's letters for
 //     its rendering, or mark where it may be hyphenated, are no part of
-//     what it says, and are skipped inside a word: the soft hyphen, the
+//     what it says, and are dropped (see nfkc): the soft hyphen, the
 //     zero-width joiner, the word joiner and the zero-width no-break
-//     space, the Arabic tatweel, which stretches a word
-//     ("تقريـــر" is "تقرير"), and the zero-width non-joiner, but between
-//     two letters of the Arabic script (see splitsArabic). Each split its
-//     word: "deploy\u00ADment" was "deploy" "ment", and a Devanagari
-//     conjunct kept apart by a joiner two pieces of no word.
+//     space, the Arabic tatweel, which stretches a word ("تقريـــر" is
+//     "تقرير"), and the zero-width non-joiner, but between two letters
+//     of the Arabic script, where it stays a break (see splitsArabic).
+//     Each split its word: "deploy\u00ADment" was "deploy" "ment", and a
+//     Devanagari conjunct kept apart by a joiner two pieces of no word.
 //
 //   - A decimal digit of any script is read as the ASCII digit of its
 //     value: "۳۰" (Persian), "٣٠" (Arabic), "३०" (Devanagari), "๓๐"
@@ -120,10 +121,6 @@ func (t *tokenizer) normalised(s string) {
 			t.flush()
 			i = t.pairs(i)
 			continue
-		case isInvisible(r) && !(r == zwnj && t.inWord() && splitsArabic(lastRune(t.buf), s[i+size:])):
-			if t.inWord() {
-				t.edited = true // the word skips it in s
-			}
 		case isWordRune(r), t.inWord() && isMark(r):
 			t.add(i, r)
 		case r == '[':
@@ -138,9 +135,9 @@ func (t *tokenizer) normalised(s string) {
 				continue
 			}
 			t.flush()
-		case (r == '"' || r == '\u05f4') && t.inWord() && betweenHebrew(lastRune(t.buf), s[i+size:]):
+		case r == '"' && t.inWord() && betweenHebrew(lastRune(t.buf), s[i+size:]):
 			t.edited = true // gershayim: drop them, keep the word going
-		case (r == '\'' || r == '\u2019' || r == '\u05f3') && t.inWord() && i+size < len(s):
+		case (r == '\'' || r == '\u2019') && t.inWord() && i+size < len(s):
 			if next, _ := utf8.DecodeRuneInString(s[i+size:]); !unicode.IsLetter(next) {
 				t.flush()
 			} else if isElision(t.buf) && elidedBefore(next) {
@@ -234,11 +231,11 @@ func isUnspaced(r rune) bool {
 
 const zwnj = '\u200c' // zero-width non-joiner
 
-// isInvisible reports whether r is a character rawTokens skips inside a
-// word (see rawTokens): the soft hyphen, the zero-width non-joiner and
-// joiner, the word joiner, the zero-width no-break space (the byte order
-// mark) and the Arabic tatweel. The zero-width space, which marks where
-// a word ends in Thai or Khmer text, is none: it separates words.
+// isInvisible reports whether r is a character nfkc drops (see
+// rawTokens): the soft hyphen, the zero-width non-joiner and joiner, the
+// word joiner, the zero-width no-break space (the byte order mark) and
+// the Arabic tatweel. The zero-width space, which marks where a word ends
+// in Thai or Khmer text, is none: it separates words.
 func isInvisible(r rune) bool {
 	switch r {
 	case '\u00ad', zwnj, '\u200d', '\u2060', '\ufeff', '\u0640':
@@ -248,19 +245,20 @@ func isInvisible(r rune) bool {
 }
 
 // splitsArabic reports whether a zero-width non-joiner after the rune
-// before and before rest, the text after it, stands between two letters
-// of the Arabic script, where Persian writes it to keep the parts of one
-// word apart: "به‌روزرسانی" (update) is written so, and as "به روزرسانی"
-// and "بروزرسانی" too, "کلید‌ها" (keys) also as "کلیدها". Read as a space,
-// as a hyphen is ("follow-up"), the word with the non-joiner is the one
-// with a space, and the one written joined is cut into the same two words
-// (splitWord) where a card holds them side by side; read as nothing, it
-// was the joined word, and the one with a space two words no card held.
-// Between the letters of other scripts it only shapes them (a Devanagari
-// conjunct, a Latin ligature), and is skipped.
-func splitsArabic(before rune, rest string) bool {
-	after, _ := utf8.DecodeRuneInString(rest)
-	return unicode.Is(unicode.Arabic, before) && unicode.Is(unicode.Arabic, after) && unicode.IsLetter(after)
+// before and before the rune after stands between two letters of the
+// Arabic script (before may be a vowel mark of one), where Persian writes
+// it to keep the parts of one word apart: "به‌روزرسانی" (update) is
+// written so, and as "به روزرسانی" and "بروزرسانی" too, "کلید‌ها" (keys)
+// also as "کلیدها". Read as a space, as a hyphen is ("follow-up"), the
+// word with the non-joiner is the one with a space, and the one written
+// joined is cut into the same two words (splitWord) where a card holds
+// them side by side; read as nothing, it was the joined word, and the one
+// with a space two words no card held. Between the letters of other
+// scripts it only shapes them (a Devanagari conjunct, a Latin ligature),
+// and is dropped.
+func splitsArabic(before, after rune) bool {
+	arabic := func(r rune) bool { return unicode.Is(unicode.Arabic, r) }
+	return (arabic(before) || '\u064b' <= before && before <= '\u065f' || before == '\u0670') && arabic(after) && unicode.IsLetter(after)
 }
 
 // lastRune is the last rune of b, or utf8.RuneError.
@@ -612,9 +610,11 @@ func Analyze(s string) []string {
 	return out
 }
 
-// nfkc is s in normalization form NFKC; ASCII text, which is, is returned
-// as it is without a look-up. norm's own quick check looks each byte up
-// and costs a search at 10,000 cards about 6% more at p50 (a 60 kB word
+// nfkc is s in normalization form NFKC, as rawTokens, the style model
+// and a request's identifiers read it, without the invisible characters
+// (see isInvisible and unseen); ASCII text, which is, is returned as it
+// is without a look-up. norm's own quick check looks each byte up and
+// costs a search at 10,000 cards about 6% more at p50 (a 60 kB word
 // 25%).
 //
 // Invalid UTF-8 is first made U+FFFD, which separates words as the byte
@@ -628,7 +628,46 @@ func nfkc(s string) string {
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "\uFFFD")
 	}
-	return norm.NFKC.String(s)
+	s = norm.NFKC.String(s)
+	if strings.IndexFunc(s, unseenRune) >= 0 {
+		// Again, as a mark after a dropped character may now compose with
+		// the letter before it ("e\u00ad\u0301" is "é").
+		s = norm.NFKC.String(unseen(s))
+	}
+	return s
+}
+
+// unseenRune reports whether unseen drops or rewrites r.
+func unseenRune(r rune) bool { return isInvisible(r) || r == '\u05f3' || r == '\u05f4' }
+
+// unseen is s, in NFKC, without its invisible characters but for the
+// zero-width non-joiners that split Arabic-script words (splitsArabic),
+// and with the Hebrew geresh "׳" and gershayim "״" as the "'" and '"'
+// they are typed as. It drops them from the text, not only from the
+// words, so that what reads a request's identifiers apart (identRun) sees
+// the words the tokenizer does: "x\u00ADa_b" is "xa_b", one word and an
+// identifier, not "x" beside "a_b".
+func unseen(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	prev := rune(-1)
+	for i, r := range s {
+		switch {
+		case r == '\u05f3':
+			b.WriteByte('\'')
+		case r == '\u05f4':
+			b.WriteByte('"')
+		case r == zwnj:
+			if next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):]); splitsArabic(prev, next) {
+				b.WriteRune(r)
+			}
+		case isInvisible(r):
+		default:
+			b.WriteRune(r)
+		}
+		prev = r
+	}
+	return b.String()
 }
 
 func isASCII(s string) bool {

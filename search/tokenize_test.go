@@ -140,6 +140,7 @@ func TestRawTokens(t *testing.T) {
 		{"zero-width joiner in a devanagari conjunct", "क्\u200dष", []string{"क्ष"}},
 		{"zero-width non-joiner between latin letters", "Auf\u200clage", []string{"auflage"}},
 		{"zero-width non-joiner between persian letters", "به\u200cروزرسانی کلید\u200cها", []string{"به", "روزرسانی", "کلید", "ها"}},
+		{"a mark after a soft hyphen composes", "caf\u00ade\u00ad\u0301", []string{"café"}},
 		{"invisible characters outside words", "\u00ad\u200dlog\u200c \u2060", []string{"log"}},
 		{"tatweel", "تقريـــر المبيعـات", []string{"تقرير", "المبيعات"}},
 		{"hebrew gershayim", "דו\"ח דו״ח \"דוח\"", []string{"דוח", "דוח", "דוח"}},
@@ -230,10 +231,14 @@ func FuzzAnalyze(f *testing.F) {
 		"İSTANBUL ẞTRASSE", "\ufdfa", "हिन्दी (x\u0301)", "dbRollback [a\u0301]ction", "ＨＴＴＰServer", "VMs listPRs ÉTÉs",
 		"备份数据库", "エラーログを探す ｶﾀｶﾅ", "데이터\u302e를", "〇⺀x日\u3099本", "Dockerコンテナ[日]本",
 		"pull churn_labels@7 (a_b) x_y[z]w", "__init__ a__b _x y_ 1_000_000", "“DATABASE_URL” it's_x a_b\u0301",
-		"«a_b»\u00a0c_d… e_f\u00b2 g_h\uff3fi j_k\u2122 l_m\xff n_o<\u0338 p_q\u2019s"} {
+		"«a_b»\u00a0c_d… e_f\u00b2 g_h\uff3fi j_k\u2122 l_m\xff n_o<\u0338 p_q\u2019s",
+		"x\u00ada_b a_b\u200dx צ׳a_b ש\"a_b", "ب\u200cب\u064e\u200cب\u200c\u00adب e\u00ad\u0301 \ufe71x"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		if n := nfkc(s); nfkc(n) != n {
+			t.Fatalf("nfkc(%q) = %q, read again %q", s, n, nfkc(n))
+		}
 		raw := rawTokens(nil, s)
 		for _, w := range raw {
 			if r, _ := utf8.DecodeRuneInString(w); w == "" || !isWordRune(r) || strings.IndexFunc(w, func(r rune) bool { return !isWordRune(r) && !isMark(r) }) >= 0 {
