@@ -49,11 +49,12 @@ func readmeSection(t *testing.T, heading string) string {
 
 // TestReadmeLayout holds the README's Layout block to the module's tree:
 // each path it names (a line's first word; an indented one is inside the
-// unindented one above it) is there, every folder and file at the root but
-// the module's own (go.mod, go.sum, README.md) and dot files is named, and
-// so is every folder of testdata/, on the testdata/ line. The layout is a
-// newcomer's map: a folder added without it, or one moved away, sends
-// them looking for what is not there.
+// unindented one above it) is there, every folder at the root but dot
+// folders is named, and so is every folder of testdata/, on the testdata/
+// line. The layout is a newcomer's map: a folder added without it, or one
+// moved away, sends them looking for what is not there. Files at the root
+// are not required: a checkout holds files git does not (a `go build`'s
+// binary, a coverage profile, a scratch note) that no README names.
 func TestReadmeLayout(t *testing.T) {
 	section := readmeSection(t, "## Layout")
 	_, block, ok := strings.Cut(section, "```\n")
@@ -88,7 +89,7 @@ func TestReadmeLayout(t *testing.T) {
 	}
 	for _, e := range entries {
 		name := e.Name()
-		if strings.HasPrefix(name, ".") || name == "go.mod" || name == "go.sum" || name == "README.md" || name == "openapi.go" {
+		if !e.IsDir() || strings.HasPrefix(name, ".") {
 			continue
 		}
 		if !named[name] {
