@@ -15,8 +15,10 @@ import (
 // when the ranking was last changed. Measured with defaultParams on the
 // 371 cards / 800 queries of testdata/intent-eval:
 //
-//	recall@1 = 0.6375, recall@5 = 0.8137, MRR@10 = 0.7143, zero-hit = 0.0000
+//	recall@1 = 0.6388, recall@5 = 0.8150, MRR@10 = 0.7156, zero-hit = 0.0000
 //
+// (0.6375 / 0.8137 / 0.7143 before an acronym's possessive, "VM's", was
+// read as the acronym, as its plural "VMs" is)
 // (0.6362 / 0.8137 / 0.7140 before the second stage was fitted on as many
 // candidates of each pseudo-query as it re-ranks)
 // (0.6362 / 0.8125 / 0.7140 before the words of an identifier the cards
@@ -41,8 +43,8 @@ import (
 // recall@5 >= 0.85 and MRR@10 >= 0.72 are not met. Raise these when the
 // ranking improves.
 const (
-	measuredRecall5 = 0.8137
-	measuredMRR10   = 0.7143
+	measuredRecall5 = 0.8150
+	measuredMRR10   = 0.7156
 	minRecall5      = measuredRecall5 - 0.005
 	minMRR10        = measuredMRR10 - 0.005
 )
@@ -303,7 +305,8 @@ const (
 // candidates too few) shows here and not on the 371 cards. The same
 // cards with 3,335 others beside them (this machine's man pages added,
 // which a test cannot hold) gave 0.4900 / 0.6775 / 0.5697; the dev cards
-// alone 0.6375 / 0.8137 / 0.7143.
+// alone 0.6375 / 0.8137 / 0.7143 (0.6388 / 0.8150 / 0.7156 since an
+// acronym's possessive is read as the acronym).
 const (
 	minDistractRecall5 = 0.7987 - 0.005
 	minDistractMRR10   = 0.6812 - 0.005

@@ -437,14 +437,22 @@ func (t *tokenizer) flush() {
 // "listPRs"). Such a word is read as the acronym: the stemmer keeps an
 // "s" after a lone vowel or with none before it ("gpus", "vms"), so "GPUs"
 // was never "GPU", and as a camel-case word its last part was the "s"
-// after a capital ("gp" "us", "v" "ms"). In lower case the "s" stays, as
-// "k8s", "dns", "aws" and "gcs" are words of their own.
+// after a capital ("gp" "us", "v" "ms"). So is an acronym's possessive,
+// "VM's" or "VM’s" ("vms" once its apostrophe is dropped, where "VMs" was
+// "vm", so "a VM's display" missed a card's "VMs"). In lower case the "s"
+// stays, as "k8s", "dns", "aws" and "gcs" are words of their own.
 func isAcronymPlural(word string) bool {
-	if !strings.HasSuffix(word, "s") {
+	acronym, ok := strings.CutSuffix(word, "s")
+	if !ok {
 		return false
 	}
-	r1, n1 := utf8.DecodeLastRuneInString(word[:len(word)-1])
-	r2, _ := utf8.DecodeLastRuneInString(word[:len(word)-1-n1])
+	if a, ok := strings.CutSuffix(acronym, "'"); ok {
+		acronym = a
+	} else {
+		acronym = strings.TrimSuffix(acronym, "\u2019")
+	}
+	r1, n1 := utf8.DecodeLastRuneInString(acronym)
+	r2, _ := utf8.DecodeLastRuneInString(acronym[:len(acronym)-n1])
 	return unicode.IsUpper(r1) && unicode.IsUpper(r2)
 }
 

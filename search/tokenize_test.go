@@ -482,10 +482,12 @@ func TestSearchFindsWordsAfterElision(t *testing.T) {
 // TestAnalyzeAcronymPlurals: an acronym's plural is analysed as the
 // acronym, in a card as in a query, so "GPUs" meets "GPU": the stemmer
 // keeps the "s" of "gpus" and "vms"; a lowercase word keeps it ("k8s").
+// An acronym's possessive ("VM's") is the acronym too.
 func TestAnalyzeAcronymPlurals(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{"GPUs", "gpu"}, {"VMs", "vm"}, {"PRs", "pr"}, {"listPRs", "listpr"},
 		{"K8s", "k8s"}, {"gpus", "gpus"}, {"Ps", "ps"}, {"HTTPServers", "httpserver"},
+		{"VM's", "vm"}, {"GPU\u2019s", "gpu"}, {"listPR's", "listpr"}, {"K8's", "k8s"},
 	} {
 		if got := Analyze(tt.in); !slices.Equal(got, []string{tt.want}) {
 			t.Errorf("Analyze(%q) = %q, want [%q]", tt.in, got, tt.want)
