@@ -97,7 +97,7 @@ func NewMetrics() *Metrics {
 		watchEvents:   newCounter("capreg_watch_events_total", "File-system change events seen by the watcher."),
 		watchOverflow: newCounter("capreg_watch_overflows_total", "Watch event queue overflows (each forces a full rescan)."),
 		watchFallback: newGauge("capreg_watch_polling_fallback",
-			"1 once the watcher polls the repository every 5 s because inotify is unavailable or out of watches (not for --poll); else 0."),
+			"1 once the watcher polls the repository every 5 s because inotify is unavailable, out of watches, or blind to changes made elsewhere (the repository on NFS, SMB, FUSE, 9p) (not for --poll); else 0."),
 		checks: newCounterVec("capreg_capability_checks_total",
 			"Per-capability validations in rebuilds, by source (run: checked afresh; cache: inputs unchanged, result reused).", "source"),
 		cardChecks: newCounterVec("capreg_tool_card_checks_total",

@@ -388,6 +388,9 @@ func (n *fsNotifier) sync(root string, dirs, named, read []string) {
 	n.root, n.to, n.left = "", "", false
 	if root, err := filepath.EvalSymlinks(n.link); err == nil {
 		n.root = root
+		if fs := n.w.fsType(root); fs != "" && n.fallbk == nil {
+			n.pollUnnotified(root, fs)
+		}
 	}
 	for d := range n.ways {
 		n.wayOnly[d] = !want[d]
@@ -481,6 +484,20 @@ func (n *fsNotifier) pollAsWell(d string, err error, toWatch int) {
 	} else {
 		n.w.log.Warn("cannot watch a directory; polling as well", "dir", d, "error", err, "interval", fallbackPoll)
 	}
+	n.fallbk = newPoller(n.w, fallbackPoll).(*poller)
+	n.w.fallBack()
+}
+
+// pollUnnotified starts the fallback poller, once, for a repository whose
+// real path root is on a file system (fsType) where inotify does not see
+// every change (fileSystemType): its watches still serve the changes made
+// here at once, and the poller those made elsewhere. Watching alone, a
+// repository on NFS that git-sync filled from another node stayed served
+// as it was at the start, ready, with no word in the log. n.mu is held.
+func (n *fsNotifier) pollUnnotified(root, fsType string) {
+	n.w.log.Warn("the repository is on a network or FUSE file system, where inotify does not report changes made on "+
+		"another machine or behind the mount; polling as well (capreg serve --poll DUR polls alone, at the interval given)",
+		"fs", fsType, "dir", root, "interval", fallbackPoll)
 	n.fallbk = newPoller(n.w, fallbackPoll).(*poller)
 	n.w.fallBack()
 }

@@ -87,10 +87,12 @@ type WaitingObserver interface {
 
 // FallbackObserver is an Observer that also hears when the watcher starts
 // polling, every 5 s, because inotify cannot follow the repository (it is
-// unavailable, or out of watches): changes are then seen up to 5 s late and
-// the tree is read again at each poll, which an operator fixes by raising
-// the node's inotify limits. Polling asked for (WatchOptions.Poll) is not
-// reported.
+// unavailable, or out of watches, which an operator fixes by raising the
+// node's inotify limits; or the repository is on a network or FUSE file
+// system, where inotify does not see the changes made on another machine,
+// and WatchOptions.Poll sets the interval): changes are then seen up to
+// 5 s late and the tree is read again at each poll. Polling asked for
+// (WatchOptions.Poll) is not reported.
 type FallbackObserver interface {
 	WatchFallback()
 }
@@ -161,6 +163,9 @@ type Watcher struct {
 	// directory the scan is about to read (see notifier.entering).
 	build       func(ctx context.Context, entering enterFunc) (*Snapshot, error)
 	newNotifier func(w *Watcher) notifier // makes what detects changes (inotify, a poller)
+	// fsType names the file system holding a directory when inotify may
+	// not report its changes (fileSystemType), else "".
+	fsType func(dir string) string
 	// state is the served snapshot and the status together: one pointer,
 	// so that a reader never pairs a new snapshot with an old status.
 	state atomic.Pointer[watchState]
@@ -264,6 +269,7 @@ func NewWatcher(opts WatchOptions) *Watcher {
 		o.committed = w.built.Store
 		return Load(ctx, o)
 	}
+	w.fsType = fileSystemType
 	w.newNotifier = func(w *Watcher) notifier {
 		if opts.Poll > 0 {
 			return newPoller(w, opts.Poll)

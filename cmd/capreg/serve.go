@@ -43,7 +43,7 @@ func (sf *serveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&sf.addr, "addr", "127.0.0.1:8080", "listen `HOST:PORT`")
 	sf.debounce = 100 * time.Millisecond
 	fs.Var((*durationValue)(&sf.debounce), "debounce", "quiet period (`DUR`, 0 to 1m) after a change before rebuilding; 0 rebuilds at once")
-	fs.Var((*durationValue)(&sf.poll), "poll", "poll the repository every `DUR` (100ms to 1h, e.g. 5s) instead of watching it for file-system events (inotify on Linux, kqueue on macOS)")
+	fs.Var((*durationValue)(&sf.poll), "poll", "poll the repository every `DUR` (100ms to 1h, e.g. 5s) instead of watching it for file-system events (inotify on Linux, kqueue on macOS; these miss changes made on another machine to a repository on NFS, SMB or FUSE, where on Linux capreg polls every 5s as well by itself)")
 	fs.Var((*durationValue)(&sf.drainDelay), "drain-delay", "on SIGTERM or SIGINT, answer /readyz with 503 but keep serving for `DUR` (0 to 5m) before draining (so a load balancer stops sending first; 0, the default, drains at once)")
 	fs.Var(&sf.allowedHosts, "allowed-host", "answer requests naming host `NAME` (repeat, or join with commas); given, capreg answers only these names (exactly: not the names under them), localhost and names under it, and IP addresses, on any address; without it, only localhost, names under it and IP addresses on a loopback address (against DNS rebinding), and any host elsewhere")
 	fs.StringVar(&sf.logFormat, "log-format", "text", "log format, `text|json`")
