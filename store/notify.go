@@ -78,9 +78,15 @@ type fsNotifier struct {
 	// dropped watches that n.watched still counts. Atomic, not under mu:
 	// it is set by readErrors, which must never wait (see readErrors).
 	rewatch atomic.Bool
-	fallbk  *poller
-	done    chan struct{}
-	// running counts loop and readErrors, which close waits for.
+	// mounts tells of the mounts and unmounts of this namespace, and
+	// mountsAt are those at, above or below the repository as last read
+	// (see remount); nil where the mount table cannot be followed.
+	mounts   *mountWatch
+	mountsAt string
+	fallbk   *poller
+	done     chan struct{}
+	// running counts loop, readErrors and followMounts, which close
+	// waits for.
 	running sync.WaitGroup
 }
 
@@ -102,6 +108,10 @@ func newFSNotifier(w *Watcher) notifier {
 	n.running.Add(2)
 	go func() { defer n.running.Done(); n.loop() }()
 	go func() { defer n.running.Done(); n.readErrors() }()
+	if n.mounts != nil {
+		n.running.Add(1)
+		go func() { defer n.running.Done(); n.followMounts() }()
+	}
 	return n
 }
 
@@ -116,7 +126,35 @@ func openFSNotifier(w *Watcher) (*fsNotifier, error) {
 	// that appears later (git-sync's first clone, a link swapped in) is
 	// noticed even when the first scan found nothing.
 	n.sync("", nil, nil, nil)
+	if m, err := openMountWatch(); err == nil {
+		n.mounts, n.mountsAt = m, m.mountPoints(n.link, n.root)
+	} else {
+		w.log.Debug("mounts over the repository are not followed", "error", err)
+	}
 	return n, nil
+}
+
+// followMounts watches the repository anew, in a rebuild, each time the
+// mounts at, above or below it change (mount --bind over it, a volume
+// mounted again, an unmount): inotify tells of none, and the watches
+// stay on the folders the mount hides, or are dropped by an unmount
+// without an event, so that the registry stayed as it was, with every
+// later change unseen, even after SIGHUP. A mount elsewhere is no
+// change.
+func (n *fsNotifier) followMounts() {
+	for n.mounts.wait() {
+		n.mu.Lock()
+		link, root := n.link, n.root
+		n.mu.Unlock()
+		at := n.mounts.mountPoints(link, root)
+		if at == n.mountsAt {
+			continue
+		}
+		n.mountsAt = at
+		n.w.log.Info("the mounts at the repository changed; watching it anew", "repo", link)
+		n.rewatch.Store(true)
+		n.w.Changed()
+	}
 }
 
 func (n *fsNotifier) loop() {
@@ -613,7 +651,13 @@ func (n *fsNotifier) close() {
 	if n.fallbk != nil {
 		n.fallbk.close()
 	}
+	if n.mounts != nil {
+		n.mounts.close()
+	}
 	n.running.Wait() // Run leaves no goroutine behind
+	if n.mounts != nil {
+		n.mounts.release()
+	}
 }
 
 // poller detects changes by fingerprinting the repository tree (names, sizes,

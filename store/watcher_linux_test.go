@@ -35,10 +35,18 @@ func TestWatcherOutOfWatchesIgnoresWritesToFilesItDoesNotRead(t *testing.T) {
 // available.
 func runInUserNamespace(t *testing.T, test, env string) {
 	t.Helper()
+	runInNamespaces(t, test, env, 0)
+}
+
+// runInNamespaces is runInUserNamespace, with namespaces of its own of the
+// kinds in flags too (syscall.CLONE_NEWNS: mounts that no other process
+// sees).
+func runInNamespaces(t *testing.T, test, env string, flags uintptr) {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1", "-test.v")
 	cmd.Env = append(os.Environ(), env)
 	cmd.SysProcAttr = &syscall.SysProcAttr{
-		Cloneflags:  syscall.CLONE_NEWUSER,
+		Cloneflags:  syscall.CLONE_NEWUSER | flags,
 		UidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}},
 		GidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getgid(), Size: 1}},
 	}
