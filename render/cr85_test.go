@@ -177,3 +177,19 @@ func TestCentralOwnershipBudgetAtItsEnd(t *testing.T) {
 		t.Errorf("%d spellings of %q against %d central patterns: %d warnings; want the %d the budget allows", spellings, key, patterns, got, want)
 	}
 }
+
+// TestNearMissFoldsFinalSigma: a config key asked in capitals, or with
+// "σ" where the declared key ends a word in "ς", is taken for the
+// declared key, as validate's did-you-means and search read the two
+// sigmas as one letter (strings.ToLower keeps "ς" apart).
+func TestNearMissFoldsFinalSigma(t *testing.T) {
+	reg := memRegistry(t, memCap{id: "c", config: []validate.ConfigEntry{
+		boolKey("τελος.ενεργο", true), boolKey("other.key", true)}})
+	n := buildIndex(reg).keyNeighbours()
+	for _, key := range []string{"ΤΕΛΟΣ.ΕΝΕΡΓΟ", "ενεργο_τελοσ"} {
+		budget := 100
+		if got := n.meant(key, &budget); got != "τελος.ενεργο" {
+			t.Errorf("meant(%q) = %q, want τελος.ενεργο", key, got)
+		}
+	}
+}

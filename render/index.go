@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/capreg/capreg/internal/casefold"
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
 )
@@ -128,10 +129,11 @@ type keyNeighbours struct {
 	words map[string][]string // declared keys by wordKey, each list sorted
 }
 
-// wordKey is a key read as words: lower case, split at "-", "_", "." and
-// ":", sorted (as validate.NearestID's second rule reads it).
+// wordKey is a key read as words: case folded (casefold, as validate's
+// did-you-means read names: "ΤΕΛΟΣ" is "τελος"), split at "-", "_", "."
+// and ":", sorted (as validate.NearestID's second rule reads it).
 func wordKey(key string) string {
-	words := strings.FieldsFunc(strings.ToLower(key), func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ':' })
+	words := strings.FieldsFunc(casefold.String(key), func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ':' })
 	slices.Sort(words)
 	return strings.Join(words, " ")
 }
