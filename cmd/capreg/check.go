@@ -54,6 +54,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if !slices.Contains(sarifRoots, cf.sarifRoot) {
 		return badChoice(stderr, fs.Name(), "sarif-root", cf.sarifRoot, sarifRoots)
 	}
+	if cf.format != "sarif" && flagGiven(fs, "sarif-root") {
+		// Said, not refused: a CI template may pass it to every format.
+		sayf(stderr, "capreg check: --sarif-root is read with --format sarif only; --format %s leaves it unread", cf.format)
+	}
 	snap, code := cf.load(ctx, stderr)
 	if snap == nil {
 		return code
