@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -24,12 +25,15 @@ type RepoConfig struct {
 	// no central schema, such as a fixture).
 	NoConfigSchema bool
 
-	// of is the file ReadRepoConfig parsed, and object its tree where
-	// its readers of single keys read it (isObject: see configObject),
-	// which Sources.RepoConfigParsed hands to validation: capreg.json is
+	// of is the file ReadRepoConfig parsed, ofData and ofErr what it
+	// held then (see parseOf), and object its tree where its readers of
+	// single keys read it (isObject: see configObject), which
+	// Sources.RepoConfigParsed hands to validation: capreg.json is
 	// parsed once a scan, where the scan, the findings placed at the
 	// paths it names and "packages" each parsed it.
 	of       *File
+	ofData   []byte
+	ofErr    bool
 	object   ojson.Value
 	isObject bool
 }
@@ -47,7 +51,7 @@ func ParseRepoConfig(f File) (RepoConfig, Diagnostics) {
 // Sources.RepoConfig to f and Sources.RepoConfigParsed to the config.
 func ReadRepoConfig(f *File) (RepoConfig, Diagnostics) {
 	rc, diags := parseRepoConfig(*f)
-	rc.of = f
+	rc.of, rc.ofData, rc.ofErr = f, f.Data, f.Err != nil
 	diags.Sort()
 	return rc, LimitPerRule(diags)
 }
@@ -144,10 +148,20 @@ func (src *Sources) repoConfigObject() (ojson.Value, bool) {
 	if src == nil {
 		return ojson.Value{}, false
 	}
-	if p := src.RepoConfigParsed; p != nil && p.of != nil && p.of == src.RepoConfig {
+	if p := src.RepoConfigParsed; p.parseOf(src.RepoConfig) {
 		return p.object, p.isObject
 	}
 	return configObject(src.RepoConfig)
+}
+
+// parseOf reports whether rc is the parse of f as f is now: the File
+// ReadRepoConfig read, still holding the bytes it parsed. The pointer
+// alone is no key: a File changed in place after the scan (its Data
+// swapped for an edit, its Err set) would be read as it was, its
+// "packages" and the paths it names those of the text it no longer
+// holds. bytes.Equal of the same slice is one comparison of pointers.
+func (rc *RepoConfig) parseOf(f *File) bool {
+	return rc != nil && f != nil && rc.of == f && rc.ofErr == (f.Err != nil) && bytes.Equal(rc.ofData, f.Data)
 }
 
 // NewPathPlacer indexes the paths capreg.json (f) names; f nil, unread or

@@ -213,7 +213,8 @@ type Sources struct {
 	// (ReadRepoConfig), whose tree validation reads capreg.json's keys
 	// from ("packages", the paths findings are placed at): the file is
 	// parsed once. Unset, or parsed from another File than RepoConfig
-	// (one a caller swapped in), RepoConfig is parsed where read.
+	// (one a caller swapped in) or from what RepoConfig held before it
+	// was changed in place, RepoConfig is parsed where read.
 	RepoConfigParsed *RepoConfig
 	// WorkflowRoots and CardRoots are where the scanner looked for workflows
 	// and cards (capreg.json's "workflows" and "cards"); nil means the whole
