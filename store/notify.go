@@ -80,7 +80,8 @@ type fsNotifier struct {
 	rewatch atomic.Bool
 	// mounts tells of the mounts and unmounts of this namespace, and
 	// mountsAt are those at, above or below the repository as last read
-	// (see remount); nil where the mount table cannot be followed.
+	// (see followMounts, the one goroutine that writes it once the
+	// notifier runs); nil where the mount table cannot be followed.
 	mounts   *mountWatch
 	mountsAt string
 	fallbk   *poller

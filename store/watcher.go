@@ -90,8 +90,9 @@ type WaitingObserver interface {
 // unavailable, or out of watches, which an operator fixes by raising the
 // node's inotify limits; or the repository is on a network or FUSE file
 // system, where inotify does not see the changes made on another machine,
-// and WatchOptions.Poll sets the interval): changes are then seen up to
-// 5 s late and the tree is read again at each poll. Polling asked for
+// which an operator may answer with WatchOptions.Poll, polling alone at an
+// interval of their choosing): changes are then seen up to 5 s late and
+// the tree is read again at each poll. Polling asked for
 // (WatchOptions.Poll) is not reported.
 type FallbackObserver interface {
 	WatchFallback()
