@@ -98,9 +98,10 @@ func (t *tokenizer) normalised(s string) {
 	t.s = s
 	for i := 0; i < len(s); {
 		// ASCII, most of a card's text, skips the look-ups below when
-		// camel-case parts are not recorded: no CJK letter or mark is
-		// ASCII, and any other byte but a bracket, an apostrophe or a
-		// double quote (Hebrew gershayim) ends a word.
+		// camel-case parts are not recorded: no letter of a script
+		// written without spaces (isUnspaced) and no mark is ASCII, and
+		// any other byte but a bracket, an apostrophe or a double quote
+		// (Hebrew gershayim) ends a word.
 		if c := s[i]; c < utf8.RuneSelf && !t.split {
 			switch {
 			case isASCIIWordByte(c):
@@ -232,10 +233,11 @@ func isUnspaced(r rune) bool {
 const zwnj = '\u200c' // zero-width non-joiner
 
 // isInvisible reports whether r is a character nfkc drops (see
-// rawTokens): the soft hyphen, the zero-width non-joiner and joiner, the
-// word joiner, the zero-width no-break space (the byte order mark) and
-// the Arabic tatweel. The zero-width space, which marks where a word ends
-// in Thai or Khmer text, is none: it separates words.
+// rawTokens): the soft hyphen, the zero-width non-joiner (but between two
+// letters of the Arabic script, where unseen keeps it: splitsArabic) and
+// joiner, the word joiner, the zero-width no-break space (the byte order
+// mark) and the Arabic tatweel. The zero-width space, which marks where a
+// word ends in Thai or Khmer text, is none: it separates words.
 func isInvisible(r rune) bool {
 	switch r {
 	case '\u00ad', zwnj, '\u200d', '\u2060', '\ufeff', '\u0640':
