@@ -248,8 +248,8 @@ func pseudoQueries(cards []Card) ([2][]Card, [2][]devQuery) {
 // status" for getprop, "Create an audio file of the spoken text" for
 // say); 9 have it 6th to 10th behind a near sibling (automountd before
 // automount, copy before set-clipboard); 1 misses a word by its
-// tokenizing ("VM's" read as "vms", the card's "VMs" as "vm"); none is
-// a negation. The first two are ambiguity of the construction, which
+// tokenizing ("VM's" read as "vms", the card's "VMs" as "vm"; mended
+// since, an acronym's possessive is the acronym); none is a negation. The first two are ambiguity of the construction, which
 // only its artefact (a query repeating a card's phrase belongs to
 // another card, featDup, off on purpose) would exploit.
 func TestHeldOutSweep(t *testing.T) {
