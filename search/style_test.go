@@ -121,6 +121,7 @@ func TestStyleOfCountsMarkedWordsWhole(t *testing.T) {
 		{"क्\u200dष a b", true},               // nor a joiner
 		{"به\u200cروزرسانی نرخ ارز", false},   // a Persian non-joiner is (see splitsArabic)
 		{"הפק דו\"ח מכירות", true},            // gershayim are inside a word
+		{"הפק דוּ\"ח מכירות", true},           // after a pointed letter too
 	} {
 		if got := styleOf(tt.in)&(1<<styleShort) != 0; got != tt.short {
 			t.Errorf("styleOf(%q) short = %v, want %v", tt.in, got, tt.short)

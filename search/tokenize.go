@@ -271,10 +271,13 @@ func lastRune(b []byte) rune {
 
 // betweenHebrew reports whether the rune before and the text rest after
 // a character are Hebrew letters, as those of the gershayim of an
-// abbreviation are.
+// abbreviation are. The rune before may be a point of its letter
+// ("דוּ"ח"): read as a break there, the pointed abbreviation was a word
+// and a lone letter, dropped, where the one without points was one word.
 func betweenHebrew(before rune, rest string) bool {
 	after, _ := utf8.DecodeRuneInString(rest)
-	return unicode.Is(unicode.Hebrew, before) && unicode.IsLetter(before) && unicode.Is(unicode.Hebrew, after) && unicode.IsLetter(after)
+	return unicode.Is(unicode.Hebrew, before) && (unicode.IsLetter(before) || isMark(before)) &&
+		unicode.Is(unicode.Hebrew, after) && unicode.IsLetter(after)
 }
 
 // tokenizer accumulates one word at a time. A word that is a lowercase,

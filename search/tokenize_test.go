@@ -147,6 +147,7 @@ func TestRawTokens(t *testing.T) {
 		{"hebrew geresh", "צ׳אט צ'אט באץ׳", []string{"צאט", "צאט", "באץ"}},
 		{"quotes beside hebrew words", "אמר \"שלום\" ו\"a\"", []string{"אמר", "שלום", "ו", "a"}},
 		{"digits of other scripts", "۳۰ ٤٧١١ ३० ๓๐ SKU-۴۴۱۱", []string{"30", "4711", "30", "30", "sku", "4411"}},
+		{"gershayim after a pointed letter", "דוּ\"ח מנכּ״ל", []string{"דוּח", "מנכּל"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -435,7 +436,7 @@ func TestSearchReadsHebrewAbbreviations(t *testing.T) {
 		{ID: "dual", Summary: "מריץ בדיקה דו שלבית.", IntentPhrases: []string{"אימות דו שלבי"}, Risk: "reversible"},
 		{ID: "other", Summary: "Deploy the service.", IntentPhrases: []string{"ship it"}, Risk: "reversible"},
 	})
-	for _, intent := range []string{"דו\"ח", "דו״ח", "דוח"} {
+	for _, intent := range []string{"דו\"ח", "דו״ח", "דוח", "דוּ\"ח"} {
 		checkFirst(t, ix, intent, "report")
 	}
 }
