@@ -54,6 +54,9 @@ func TestFoldAccents(t *testing.T) {
 		{"\u095eाइल", "फाइल", true},  // precomposed (NFKC takes it apart)
 		{"जाँच", "जांच", true},       // candrabindu written as anusvara
 		{"ยกเลิก", "ยกเลิก", false},  // Thai vowel and tone marks are letters
+		{"فورًا", "فورا", true},      // fathatan
+		{"مرآة", "مراه", true},       // madda on an alef
+		{"خانۀ", "خانه", true},       // Persian heh with hamza above, precomposed
 	} {
 		if got, ok := foldAccents(tt.in); got != tt.want || ok != tt.ok {
 			t.Errorf("foldAccents(%q) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
@@ -205,6 +208,9 @@ func TestSearchReadsArabicScriptAlike(t *testing.T) {
 		{ID: "rotate", Summary: "کلیدهای API یک سرویس را عوض می\u200cکند.", IntentPhrases: []string{"چرخش کلید"}, Risk: "reversible"},
 		{ID: "link", Summary: "یک لینک پرداخت می\u200cسازد.", IntentPhrases: []string{"ساختن لینک پرداخت"}, Risk: "reversible"},
 		{ID: "security", Summary: "فحص أمن الخادم.", IntentPhrases: []string{"فحص أمن"}, Risk: "read-only"},
+		{ID: "restart", Summary: "يعيد تشغيل الخدمة فورا.", IntentPhrases: []string{"إعادة تشغيل الخدمة"}, Risk: "reversible"},
+		{ID: "mirror", Summary: "ينشئ مرآة للمستودع.", IntentPhrases: []string{"مرآة المستودع"}, Risk: "reversible"},
+		{ID: "home", Summary: "تنظیمات صفحه خانه را عوض می\u200cکند.", IntentPhrases: []string{"تغییر صفحه خانه"}, Risk: "reversible"},
 		{ID: "other", Summary: "Deploy the service.", IntentPhrases: []string{"ship it"}, Risk: "reversible"},
 	})
 	for _, tt := range []struct{ intent, want string }{
@@ -213,8 +219,11 @@ func TestSearchReadsArabicScriptAlike(t *testing.T) {
 		{"كميه", "stock"},
 		{"تعدیل", "stock"},
 		{"كليد", "rotate"},
-		{"لينك", "link"},    // two letters typed the other way: no typo of it
-		{"امن", "security"}, // too short for a typo
+		{"لينك", "link"},     // two letters typed the other way: no typo of it
+		{"امن", "security"},  // too short for a typo
+		{"فورًا", "restart"}, // fathatan
+		{"مراه", "mirror"},   // "آ" typed as "ا", "ة" as "ه"
+		{"خانۀ", "home"},     // "ۀ", Persian heh with hamza
 	} {
 		checkFirst(t, ix, tt.intent, tt.want)
 	}

@@ -147,7 +147,14 @@ func TestRawTokens(t *testing.T) {
 		{"hebrew geresh", "צ׳אט צ'אט באץ׳", []string{"צאט", "צאט", "באץ"}},
 		{"quotes beside hebrew words", "אמר \"שלום\" ו\"a\"", []string{"אמר", "שלום", "ו", "a"}},
 		{"digits of other scripts", "۳۰ ٤٧١١ ३० ๓๐ SKU-۴۴۱۱", []string{"30", "4711", "30", "30", "sku", "4411"}},
+		{"nines, and digits of scripts past the BMP", "٩٩ ९ 𞥑𞥙 𑄿", []string{"99", "9", "19", "9"}}, // Arabic, Devanagari, Adlam, Chakma
+		{"an invisible character first in the text", "\u00adab\u00adc", []string{"abc"}},
+		{"a persian non-joiner after a vowel mark", "کلیدِ\u200cها هٰ\u200cها", []string{"کلیدِ", "ها", "هٰ", "ها"}},
+		{"a non-joiner before an arabic-script digit or beside latin", "کلید\u200c۳ ab\u200cبب بب\u200cab", []string{"کلید3", "abبب", "ببab"}},
+		{"a quote after a latin word, before hebrew", "API\"של", []string{"api", "של"}},
+		{"geresh and gershayim beside latin letters", "ג׳a ו״ab", []string{"גa", "ו", "ab"}},
 		{"gershayim after a pointed letter", "דוּ\"ח מנכּ״ל", []string{"דוּח", "מנכּל"}},
+		{"georgian and tibetan are written with spaces or a tsheg", "სერვერის ༀ་ཎི", []string{"სერვერის", "ༀ", "ཎི"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -177,6 +184,8 @@ func TestAnalyze(t *testing.T) {
 		// are read "σ", so "ΠΑΣ" is "πας".
 		{"final sigma read as sigma", "ΟΔΟΣ οδος Πας πασ", []string{"οδοσ", "οδοσ", "πασ", "πασ"}},
 		{"single CJK letter kept", "库 ٣", []string{"库", "3"}}, // a lone digit of any script is kept, read as ASCII
+		{"single thai letter kept", "ณ เวลา", []string{"ณ", "เว", "วล", "ลา"}},
+		{"lone letter of a spaced script dropped", "ༀ་མ ა სერვერი", []string{"სერვერი"}},
 		// Whatever its length in UTF-8: Vietnamese "ở" ("at") is three
 		// bytes, an Adlam or Deseret letter four; a CJK letter of four
 		// bytes is a word as one of three is.
