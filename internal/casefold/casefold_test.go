@@ -44,6 +44,11 @@ func TestString(t *testing.T) {
 		"ılık":       "ılık",     // dotless ı is no i
 		"İSTANBUL":   "istanbul", // as strings.ToLower and search read "İ"
 		"a\xffB":     "a\xffb",   // a byte not UTF-8 kept
+		"A\xffb":     "a\xffb",   // kept after the first letter folded
+		"a\xffb":     "a\xffb",   // and where no letter changes
+		"Alpha":      "alpha",    // the first and last capitals alone
+		"zuLU-Z":     "zulu-z",
+		"ZULU":       "zulu",
 	} {
 		if got := String(in); got != want {
 			t.Errorf("String(%q) = %q, want %q", in, got, want)
