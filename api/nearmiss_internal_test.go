@@ -39,6 +39,8 @@ func TestNearMissNamesPinned(t *testing.T) {
 		{"param", "limites", queryParams["GET /tools"], ""}, // no plural in "es" for a parameter
 		{"param", "cursors", queryParams["GET /tools"], "cursor"},
 		{"param", "riſk", queryParams["GET /tools"], "risk"},
+		{"param", "riſks", queryParams["GET /tools"], "risk"},    // a typo beside the folded letter
+		{"param", "ſearch", queryParams["GET /tools"], "intent"}, // named elsewhere, folded
 		{"param", "activecap", queryParams["GET /render-hooks/{point}"], "activeCap"},
 		{"param", "ActiveCap", queryParams["GET /render-hooks/{point}"], "activeCap"},
 		{"param", "active_cap", queryParams["GET /render-hooks/{point}"], "activeCap"},
