@@ -17,6 +17,8 @@ func TestUnescapeMountPoint(t *testing.T) {
 		`/srv/a\011b\012c\134d`: "/srv/a\tb\nc\\d",
 		`/srv/odd\04`:           `/srv/odd\04`, // cut short: kept as written
 		`/srv/odd\089`:          `/srv/odd\089`,
+		`/srv/odd\088`:          `/srv/odd\088`, // 8 is no octal digit
+		`/srv/repo\040`:         "/srv/repo ",   // an escape at the end
 	} {
 		if got := unescapeMountPoint(in); got != want {
 			t.Errorf("unescapeMountPoint(%q) = %q, want %q", in, got, want)
