@@ -506,17 +506,13 @@ func servedLayout(src *validate.Sources, tree *Tree) layout {
 
 // proposedLayout is the layout a scan would derive from capreg.json as the
 // change leaves it (present is false when the change deletes it), with its
-// findings, and capreg.json parsed (nil where absent), for the change's
-// Sources.RepoConfigParsed. The flag the served scan had still overrides
-// the schema.
-func proposedLayout(f *validate.File, present bool, served layout) (layout, *validate.RepoConfig, validate.Diagnostics) {
+// findings. The flag the served scan had still overrides the schema.
+func proposedLayout(f validate.File, present bool, served layout) (layout, validate.Diagnostics) {
 	l := layout{capDir: "capabilities", schemaFrom: validate.SchemaFromDiscovery}
 	sc := &scanner{} // for confine, so that a configured path is judged exactly as a scan judges it
-	var parsed *validate.RepoConfig
 	if present {
-		sc.src.RepoConfig = f
-		rc, diags := validate.ReadRepoConfig(f)
-		sc.src.RepoConfigParsed, parsed = &rc, &rc
+		sc.src.RepoConfig = &f
+		rc, diags := validate.ParseRepoConfig(f)
 		sc.src.Diagnostics = diags
 		l = sc.repoLayout(rc)
 	}
@@ -524,7 +520,7 @@ func proposedLayout(f *validate.File, present bool, served layout) (layout, *val
 		l.schema, l.schemaFrom, l.schemaSetting = served.schema, served.schemaFrom, served.schemaSetting
 	}
 	l.ownRepos = served.ownRepos
-	return l, parsed, sc.src.Diagnostics
+	return l, sc.src.Diagnostics
 }
 
 // priorityRoots are the places the scan walks from besides the repository
@@ -582,13 +578,13 @@ func (o *overlayer) applyRepoConfig() validate.Diagnostics {
 	served := o.lay
 	var diags validate.Diagnostics
 	if touched {
-		f := &validate.File{Path: repoConfigFile, Data: o.ch.files[repoConfigFile]}
-		proposed, parsed, ds := proposedLayout(f, o.ch.puts(repoConfigFile), served.layout)
-		diags = ds
+		f := validate.File{Path: repoConfigFile, Data: o.ch.files[repoConfigFile]}
+		var proposed layout
+		proposed, diags = proposedLayout(f, o.ch.puts(repoConfigFile), served.layout)
 		o.lay = proposed.index()
-		o.src.RepoConfig, o.src.RepoConfigParsed = nil, nil
+		o.src.RepoConfig = nil
 		if o.ch.puts(repoConfigFile) {
-			o.src.RepoConfig, o.src.RepoConfigParsed = f, parsed
+			o.src.RepoConfig = &f
 		}
 		o.src.Diagnostics = append(o.src.Diagnostics, diags...)
 		o.moveInputs(served.layout)
@@ -857,7 +853,7 @@ func missingRootOf(d validate.Diagnostic) (string, bool) {
 // wording for a root that was already missing.
 func (o *overlayer) missingRoots() validate.Diagnostics {
 	var out validate.Diagnostics
-	placer := o.src.PathPlacer()
+	placer := validate.NewPathPlacer(o.src.RepoConfig)
 	servedMissing := servedMissingRoots(o.served)
 	for _, r := range o.lay.configuredRoots() {
 		if r.path == "." {

@@ -153,7 +153,7 @@ func TestProposedLayoutPlacesEachRefusedValue(t *testing.T) {
 		{"configSchema as a list, last of the keys", `{"configSchema": ["../x"], "cards": ["../x"]}`, []string{"/cards/0"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, _, diags := proposedLayout(&validate.File{Path: "capreg.json", Data: []byte(tc.config)}, true, layout{})
+			_, diags := proposedLayout(validate.File{Path: "capreg.json", Data: []byte(tc.config)}, true, layout{})
 			got := pathEscapePointers(diags)
 			if len(got) != len(tc.want) {
 				t.Fatalf("path-escape pointers = %q, want %q", got, tc.want)

@@ -611,8 +611,7 @@ func (sc *scanner) readConfig(abs, target string) {
 	sc.read = append(sc.read, abs) // and its target, which may have any name
 	f := sc.readReal("capreg.json", target, st.Mode().Type())
 	sc.src.RepoConfig = &f
-	rc, diags := validate.ReadRepoConfig(&f)
-	sc.src.RepoConfigParsed = &rc
+	rc, diags := validate.ParseRepoConfig(f)
 	sc.src.Diagnostics = append(sc.src.Diagnostics, diags...)
 	sc.layout = sc.repoLayout(rc)
 }
@@ -2597,7 +2596,7 @@ func (sc *scanner) placeConfiguredValue(d *validate.Diagnostic, v string) {
 // during it.
 func (sc *scanner) pathPlacer() *validate.PathPlacer {
 	if sc.placer == nil {
-		sc.placer = sc.src.PathPlacer()
+		sc.placer = validate.NewPathPlacer(sc.src.RepoConfig)
 	}
 	return sc.placer
 }

@@ -155,7 +155,7 @@ func outside[T any](ps packageScope, items []T, pathOf func(T) string) []T {
 // package (listedPackages.warn).
 func (ps packageScope) warn(s *sink, src *Sources) {
 	named := ps.named()
-	if lp := listedPackagesOf(src); lp != nil {
+	if lp := listedPackagesOf(src.RepoConfig); lp != nil {
 		lp.warn(s, named, ps, src.Packages)
 		return
 	}
@@ -186,15 +186,13 @@ type listedPackage struct {
 	off, item int
 }
 
-// listedPackagesOf is the "packages" list of src's capreg.json; nil where
-// there is none, it does not parse, or has no list under the key (its
-// schema finding says so).
-func listedPackagesOf(src *Sources) *listedPackages {
-	rc := src.RepoConfig
+// listedPackagesOf is rc's "packages" list; nil where rc is none, does not
+// parse, or has no list under the key (its schema finding says so).
+func listedPackagesOf(rc *File) *listedPackages {
 	if rc == nil || !bytes.Contains(rc.Data, []byte(`"packages"`)) {
 		return nil
 	}
-	root, ok := src.repoConfigObject()
+	root, ok := configObject(rc)
 	if !ok {
 		return nil
 	}

@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"bytes"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -24,18 +23,6 @@ type RepoConfig struct {
 	// none looked for (a repository whose config-schema.manifest.json is
 	// no central schema, such as a fixture).
 	NoConfigSchema bool
-
-	// of is the file ReadRepoConfig parsed, ofData and ofErr what it
-	// held then (see parseOf), and object its tree where its readers of
-	// single keys read it (isObject: see configObject), which
-	// Sources.RepoConfigParsed hands to validation: capreg.json is
-	// parsed once a scan, where the scan, the findings placed at the
-	// paths it names and "packages" each parsed it.
-	of       *File
-	ofData   []byte
-	ofErr    bool
-	object   ojson.Value
-	isObject bool
 }
 
 // ParseRepoConfig reads capreg.json. Problems are diagnostics, capped as
@@ -43,15 +30,7 @@ type RepoConfig struct {
 // lists the first and counts the rest), as POST /validate may return them
 // alone; the returned config then holds whatever was well-formed.
 func ParseRepoConfig(f File) (RepoConfig, Diagnostics) {
-	return ReadRepoConfig(&f)
-}
-
-// ReadRepoConfig is ParseRepoConfig of *f, whose tree the returned
-// config keeps for validation to read its keys from: a scan sets
-// Sources.RepoConfig to f and Sources.RepoConfigParsed to the config.
-func ReadRepoConfig(f *File) (RepoConfig, Diagnostics) {
-	rc, diags := parseRepoConfig(*f)
-	rc.of, rc.ofData, rc.ofErr = f, f.Data, f.Err != nil
+	rc, diags := parseRepoConfig(f)
 	diags.Sort()
 	return rc, LimitPerRule(diags)
 }
@@ -77,7 +56,6 @@ func parseRepoConfig(f File) (RepoConfig, Diagnostics) {
 	rc.ConfigSchema = d.Root.Get("configSchema").StringOr("")
 	rc.NoConfigSchema = d.Root.Get("configSchema").IsString() && rc.ConfigSchema == ""
 	rc.Cards = d.Root.Get("cards").Strings()
-	rc.object, rc.isObject = d.Root, d.Root.Kind == ojson.Object // mended, it is not kept, below
 	for _, key := range []string{"workflows", "cards"} {
 		if v := d.Root.Get(key); v != nil && v.Kind == ojson.Array && len(v.Items) == 0 {
 			// An author may mean "none"; capreg reads it as the default.
@@ -131,8 +109,7 @@ type placement struct {
 
 // configObject is capreg.json (f) parsed as its readers of single keys
 // want it: ok only where f was read and is an object with no fatal error
-// (the schema's findings speak of any other). Sources.repoConfigObject
-// reads it from the scan's parse.
+// (the schema's findings speak of any other).
 func configObject(f *File) (ojson.Value, bool) {
 	if f == nil || f.Err != nil {
 		return ojson.Value{}, false
@@ -141,51 +118,11 @@ func configObject(f *File) (ojson.Value, bool) {
 	return root, root.Kind == ojson.Object && !slices.ContainsFunc(errs, ojson.Error.Fatal)
 }
 
-// repoConfigObject is configObject of src.RepoConfig, read from
-// RepoConfigParsed where that is the scan's parse of it (the same File),
-// else parsed; not ok for a nil src.
-func (src *Sources) repoConfigObject() (ojson.Value, bool) {
-	if src == nil {
-		return ojson.Value{}, false
-	}
-	if p := src.RepoConfigParsed; p.parseOf(src.RepoConfig) {
-		return p.object, p.isObject
-	}
-	return configObject(src.RepoConfig)
-}
-
-// parseOf reports whether rc is the parse of f as f is now: the File
-// ReadRepoConfig read, still holding the bytes it parsed. The pointer
-// alone is no key: a File changed in place after the scan (its Data
-// swapped for an edit, its Err set) would be read as it was, its
-// "packages" and the paths it names those of the text it no longer
-// holds. bytes.Equal of the same slice is one comparison of pointers.
-func (rc *RepoConfig) parseOf(f *File) bool {
-	return rc != nil && f != nil && rc.of == f && rc.ofErr == (f.Err != nil) && bytes.Equal(rc.ofData, f.Data)
-}
-
 // NewPathPlacer indexes the paths capreg.json (f) names; f nil, unread or
 // not parsing names none.
 func NewPathPlacer(f *File) *PathPlacer {
-	root, ok := configObject(f)
-	return newPathPlacer(f, root, ok)
-}
-
-// PathPlacer is NewPathPlacer of src.RepoConfig, which it reads from the
-// scan's parse of it (RepoConfigParsed) where there is one; a nil src
-// names no path.
-func (src *Sources) PathPlacer() *PathPlacer {
-	root, ok := src.repoConfigObject()
-	if !ok {
-		return &PathPlacer{}
-	}
-	return newPathPlacer(src.RepoConfig, root, ok)
-}
-
-// newPathPlacer is NewPathPlacer of f parsed to root (ok: an object it
-// reads).
-func newPathPlacer(f *File, root ojson.Value, ok bool) *PathPlacer {
 	pl := &PathPlacer{}
+	root, ok := configObject(f)
 	if !ok {
 		return pl
 	}

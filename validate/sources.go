@@ -209,13 +209,6 @@ type Sources struct {
 	// RepoConfig is capreg.json as read, when there is one: findings about
 	// the paths it names are placed at the values naming them.
 	RepoConfig *File
-	// RepoConfigParsed is RepoConfig as the scan parsed it
-	// (ReadRepoConfig), whose tree validation reads capreg.json's keys
-	// from ("packages", the paths findings are placed at): the file is
-	// parsed once. Unset, or parsed from another File than RepoConfig
-	// (one a caller swapped in) or from what RepoConfig held before it
-	// was changed in place, RepoConfig is parsed where read.
-	RepoConfigParsed *RepoConfig
 	// WorkflowRoots and CardRoots are where the scanner looked for workflows
 	// and cards (capreg.json's "workflows" and "cards"); nil means the whole
 	// repository. A proposed change (store.Overlay) honours them too.

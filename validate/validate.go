@@ -143,7 +143,7 @@ func checkRepoFiles(src *Sources, pkgs packageScope, res *Result, s *sink) (atte
 	markers, attempted, broken, inCodeAt, rejected := parseMarkers(pkgs.workflows(src.Workflows), s)
 	res.Contract = buildContract(markers, broken, inCodeAt, NotWalked(src), s)
 	res.Contract.rejected.merge(rejected)
-	central = parseCentral(src.ConfigSchema, src, s)
+	central = parseCentral(src.ConfigSchema, src.RepoConfig, s)
 	res.Central = central.schema()
 	checkSchemaFound(src, pkgs, s)
 	checkStrayDeclarations(src, pkgs, s)
@@ -892,16 +892,15 @@ func centralNearMisses(d *doc, s *sink) bool {
 // its slips (mendDoc) is checked as its mended text, its own findings
 // noted so, and is then no schema (schema is nil): no capability's key is
 // judged by a guess at what the file holds, as none is by a schema that
-// does not parse. A schema capreg.json names and is not there is told at
-// the value naming it (src.PathPlacer; src may be nil).
-func parseCentral(f *File, src *Sources, s *sink) *centralInput {
+// does not parse.
+func parseCentral(f, repoConfig *File, s *sink) *centralInput {
 	if f == nil {
 		return nil
 	}
 	var missing *MissingSchemaError
 	if errors.As(f.Err, &missing) && missing.NamedBy == RepoConfigFile {
 		d := Diagnostic{File: RepoConfigFile, Rule: "file-unreadable", Message: f.Err.Error()}
-		src.PathPlacer().Place(&d, missing.Path)
+		PlaceConfiguredPath(&d, repoConfig, missing.Path)
 		s.add(d)
 		return nil
 	}
