@@ -280,32 +280,13 @@ func TestDeployOverlaysPinTheImage(t *testing.T) {
 // pods, not the other instance's too. The PodMonitor, whose kind
 // kustomize does not know, kept selecting both instances.
 func TestDeploySelectorsFollowOverlay(t *testing.T) {
-	kubectl, err := exec.LookPath("kubectl")
-	if err != nil {
-		t.Skip("kubectl is not installed")
-	}
-	deploy, err := filepath.Abs("../../deploy")
-	if err != nil {
-		t.Fatal(err)
-	}
-	overlay := t.TempDir()
-	rel, err := filepath.Rel(overlay, deploy) // kustomize refuses absolute paths
-	if err != nil {
-		t.Skip(err)
-	}
-	rel = filepath.ToSlash(rel)
-	kust := "namespace: shared\nnameSuffix: -b\n" +
-		"resources: [" + rel + "/base]\n" +
-		"components: [" + rel + "/monitoring]\n" +
-		"labels:\n  - pairs: { app.kubernetes.io/instance: b }\n    includeSelectors: true\n" +
-		"  - pairs: { release: kube-prometheus-stack }\n" // not on selectors
-	if err := os.WriteFile(filepath.Join(overlay, "kustomization.yaml"), []byte(kust), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command(kubectl, "kustomize", overlay).Output() // stdout only: kubectl may warn on stderr
-	if err != nil {
-		t.Fatalf("kubectl kustomize: %v\n%s", err, stderrOf(err))
-	}
+	out := kustomizeOverlay(t, "../../deploy", func(rel string) string {
+		return "namespace: shared\nnameSuffix: -b\n" +
+			"resources: [" + rel + "/base]\n" +
+			"components: [" + rel + "/monitoring]\n" +
+			"labels:\n  - pairs: { app.kubernetes.io/instance: b }\n    includeSelectors: true\n" +
+			"  - pairs: { release: kube-prometheus-stack }\n" // not on selectors
+	})
 	want := map[string]string{"app.kubernetes.io/name": "capreg", "app.kubernetes.io/instance": "b"}
 	selectors := map[string]map[string]string{}
 	for _, doc := range yamlDocuments(out) {
@@ -338,6 +319,7 @@ func TestDeploySelectorsFollowOverlay(t *testing.T) {
 		var sel struct {
 			MatchLabels map[string]string `yaml:"matchLabels"`
 		}
+		var err error
 		if obj.Kind == "Service" { // a Service's selector is the labels themselves
 			err = obj.Spec.Selector.Decode(&sel.MatchLabels)
 		} else {
@@ -366,6 +348,37 @@ func TestDeploySelectorsFollowOverlay(t *testing.T) {
 }
 
 // stderrOf is what a command that failed wrote to its standard error.
+// kustomizeOverlay renders, where kubectl is installed (else the test is
+// skipped), an overlay written to a temporary folder over base (a path
+// from this package's folder): its kustomization.yaml is kustomization
+// of base's path relative to it, as kustomize refuses absolute paths. It
+// returns kubectl's stdout alone, as kubectl may warn on stderr.
+func kustomizeOverlay(t *testing.T, base string, kustomization func(rel string) string) []byte {
+	t.Helper()
+	kubectl, err := exec.LookPath("kubectl")
+	if err != nil {
+		t.Skip("kubectl is not installed")
+	}
+	abs, err := filepath.Abs(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	overlay := t.TempDir()
+	rel, err := filepath.Rel(overlay, abs)
+	if err != nil {
+		t.Skip(err)
+	}
+	kust := kustomization(filepath.ToSlash(rel))
+	if err := os.WriteFile(filepath.Join(overlay, "kustomization.yaml"), []byte(kust), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(kubectl, "kustomize", overlay).Output()
+	if err != nil {
+		t.Fatalf("kubectl kustomize of\n%s\n%v\n%s", kust, err, stderrOf(err))
+	}
+	return out
+}
+
 func stderrOf(err error) []byte {
 	if ee, ok := err.(*exec.ExitError); ok {
 		return ee.Stderr
@@ -403,27 +416,9 @@ func TestDeployMonorepoProductPatch(t *testing.T) {
 		}
 		patch = append(patch, strings.TrimPrefix(l, "# "))
 	}
-	kubectl, err := exec.LookPath("kubectl")
-	if err != nil {
-		t.Skip("kubectl is not installed")
-	}
-	example, err := filepath.Abs("../../deploy/overlays/example")
-	if err != nil {
-		t.Fatal(err)
-	}
-	overlay := t.TempDir()
-	rel, err := filepath.Rel(overlay, example) // kustomize refuses absolute paths
-	if err != nil {
-		t.Skip(err)
-	}
-	kust := "resources: [" + filepath.ToSlash(rel) + "]\n" + strings.Join(patch, "\n") + "\n"
-	if err := os.WriteFile(filepath.Join(overlay, "kustomization.yaml"), []byte(kust), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command(kubectl, "kustomize", overlay).Output()
-	if err != nil {
-		t.Fatalf("kubectl kustomize of the uncommented patch:\n%s\n%v\n%s", kust, err, stderrOf(err))
-	}
+	out := kustomizeOverlay(t, "../../deploy/overlays/example", func(rel string) string {
+		return "resources: [" + rel + "]\n" + strings.Join(patch, "\n") + "\n"
+	})
 	var args []string
 	for _, doc := range yamlDocuments(out) {
 		var obj struct {
