@@ -427,8 +427,10 @@ func (n *fsNotifier) sync(root string, dirs, named, read []string) {
 	n.root, n.to, n.left = "", "", false
 	if root, err := filepath.EvalSymlinks(n.link); err == nil {
 		n.root = root
-		if fs := n.w.fsType(root); fs != "" && n.fallbk == nil {
-			n.pollUnnotified(root, fs)
+		if n.fallbk == nil { // polling already: no statfs at each rebuild
+			if fs := n.w.fsType(root); fs != "" {
+				n.pollUnnotified(root, fs)
+			}
 		}
 	}
 	for d := range n.ways {
