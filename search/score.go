@@ -585,13 +585,16 @@ const maxSplitWord = 32
 // splitWord appends to dst the two words that w, a word the index does not
 // hold, is made of, when there are such words: both terms of the index
 // (not stop words), of two letters or more, that stand side by side in
-// some text of the cards (see adjacent) unless one has two letters and
-// the other more (a prefix or an abbreviation: "redeploy", "dbmigrate";
-// two of two letters are none: "ship" is not "sh" "ip"), the most even cut
-// if there are several ("forcepush" is "force" "push", "cherrypick"
-// "cherry" "pick"). Cards that say "publish one package" and "every
-// service" do not make "everyone" their two words, nor "scale down" and
-// "load" "download": cut so, everyday words put unrelated cards first.
+// some text of the cards (see adjacent) unless the first has two letters
+// and the second more (a prefix or an abbreviation before a word:
+// "redeploy", "dbmigrate"; two of two letters are none: "ship" is not
+// "sh" "ip"), the most even cut if there are several ("forcepush" is
+// "force" "push", "cherrypick" "cherry" "pick"). Cards that say "publish
+// one package" and "every service" do not make "everyone" their two
+// words, nor "scale down" and "load" "download": cut so, everyday words
+// put unrelated cards first. Two letters after a word are no prefix, and
+// are the end of many a word: taken without reading the cards, "person"
+// was "pers" "on" (a card's "per" and "on"), "lesson" "less" "on".
 func (ix *Index) splitWord(w string, dst []string) []string {
 	if len(w) > maxSplitWord {
 		return dst
@@ -607,7 +610,7 @@ func (ix *Index) splitWord(w string, dst []string) []string {
 			if !okA || !okB {
 				continue
 			}
-			if min(k, len(w)-k) == 2 && max(k, len(w)-k) > 2 { // "re" "deploy", "db" "migrate"
+			if k == 2 && len(w) > 4 { // "re" "deploy", "db" "migrate"
 				return append(dst, w[:k], w[k:])
 			}
 			if checks++; checks > maxSplitChecks {

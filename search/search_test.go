@@ -920,6 +920,24 @@ func TestSearchWordsRunTogether(t *testing.T) {
 			t.Errorf("splitWord(%q) = %q, want %q", tt.word, got, tt.want)
 		}
 	}
+	// Two letters after a word are no prefix: such a cut is taken only
+	// when the cards hold the two words side by side. "person" was "pers"
+	// (the stem "per") and "on", of cards that say "per" and "on" apart.
+	ix3 := Build([]Card{
+		{ID: "ratelimit", Summary: "Limit requests per client; turn the limiter on or off.", Risk: "reversible"},
+		{ID: "tmp-clean", Summary: "Clean up old temporary files.", Risk: "destructive"},
+	})
+	for _, tt := range []struct {
+		word string
+		want []string
+	}{
+		{"person", nil},
+		{"cleanup", []string{"clean", "up"}},
+	} {
+		if got := ix3.splitWord(tt.word, nil); !slices.Equal(got, tt.want) {
+			t.Errorf("splitWord(%q) = %q, want %q", tt.word, got, tt.want)
+		}
+	}
 	search := []struct{ intent, want string }{
 		{"forcepush my branch", "push-safe"},
 		{"cherrypick", "hotfix"},
