@@ -41,7 +41,11 @@
 // The two letters are those before the word: after one they are the end
 // of many an everyday word, and "person" was "pers" "on", a card's "per"
 // and "on" (testdata/team-sets/support; no other set, nor the dev set,
-// moved).
+// moved). A part may be one digit beside a letter, where a program or
+// version is run together with its number ("7zip" of a card's "7-Zip",
+// "python3" of "Python 3"), side by side in the cards as any two: no
+// cut made a part of one byte, and "7zip" found nothing (support: one
+// intent from no answer to first; no other set moved).
 // A query word the cards do not hold that is a common abbreviation, or
 // the word one stands for ("db", "database"; abbrev.go), is searched as
 // its partner, if they hold that; an irregular past form ("grew",

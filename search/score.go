@@ -602,7 +602,7 @@ func (ix *Index) splitWord(w string, dst []string) []string {
 	checks := 0
 	for d := 0; d <= len(w)/2; d++ { // the most even cuts first
 		for i, k := range [2]int{len(w)/2 - d, (len(w)+1)/2 + d} {
-			if i == 1 && k == len(w)/2-d || k < 2 || k > len(w)-2 || !utf8.RuneStart(w[k]) || !keepToken(w[:k]) || !keepToken(w[k:]) {
+			if i == 1 && k == len(w)/2-d || !cutFits(w, k) || !utf8.RuneStart(w[k]) || !keepToken(w[:k]) || !keepToken(w[k:]) {
 				continue
 			}
 			a, okA := ix.indexedTerm(stem(w[:k]))
@@ -623,6 +623,26 @@ func (ix *Index) splitWord(w string, dst []string) []string {
 	}
 	return dst
 }
+
+// cutFits reports whether splitWord may cut w at byte k: each part has two
+// bytes or more, or is one digit beside a letter, as a program or a
+// version is run together with its number ("7zip" of a card's "7-Zip",
+// "python3" of its "Python 3"); the digit is a word of the cards
+// (keepToken keeps a lone digit), where a lone letter is none.
+func cutFits(w string, k int) bool {
+	switch {
+	case k >= 2 && k <= len(w)-2:
+		return true
+	case k == 1 && len(w) > 2:
+		return isDigit(w[0]) && isLowerASCII(w[1])
+	case k == len(w)-1 && k > 1:
+		return isDigit(w[k]) && isLowerASCII(w[k-1])
+	}
+	return false
+}
+
+func isDigit(c byte) bool      { return '0' <= c && c <= '9' }
+func isLowerASCII(c byte) bool { return 'a' <= c && c <= 'z' }
 
 // maxSplitChecks is how many cuts of one word splitWord looks for side by
 // side in the cards (see adjacent), each reading up to maxAdjacentCards

@@ -949,6 +949,37 @@ func TestSearchWordsRunTogether(t *testing.T) {
 	}
 }
 
+// TestSearchDigitRunTogether: a program or version run together with its
+// number, where the cards write them apart ("7zip" for "7-Zip",
+// "python3" for "Python 3"), is cut into the digit and the word, as
+// words run together are when the cards hold them side by side. No cut
+// made a part of one byte, and "7zip" found nothing.
+func TestSearchDigitRunTogether(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "sw-install", Summary: "Install an approved application such as 7-Zip or Zoom on a laptop.", Risk: "reversible"},
+		{ID: "runtime", Summary: "Pin the Python 3 runtime of a service.", Risk: "reversible"},
+		{ID: "archive", Summary: "Zip a folder of 3 files or more.", Risk: "reversible"},
+	})
+	for _, tt := range []struct {
+		word string
+		want []string
+	}{
+		{"7zip", []string{"7", "zip"}},
+		{"python3", []string{"python", "3"}},
+		{"zip7", []string{"zip", "7"}}, // side by side in either order, as "push" "force"
+		{"3zip", nil},                  // "3" and "zip" are never side by side
+		{"x7", nil},                    // a lone letter is no word
+		{"pythonx", nil},               // nor a lone letter after a word
+		{"7zork", nil},                 // "zork" is no term
+	} {
+		if got := ix.splitWord(tt.word, nil); !slices.Equal(got, tt.want) {
+			t.Errorf("splitWord(%q) = %q, want %q", tt.word, got, tt.want)
+		}
+	}
+	checkFirst(t, ix, "can I have 7zip please", "sw-install")
+	checkFirst(t, ix, "upgrade to python3", "runtime")
+}
+
 // TestSearchRepairsAFewUnknownWords: only the first maxRepairs words of a
 // query the index does not hold are corrected or cut. Repairing each of
 // the thousands of nonsense words a request line can hold cost 49 ms a
