@@ -100,10 +100,26 @@ var irregularOf = func() map[string]string {
 	return m
 }()
 
+// irregularSiblings maps the stem of each form of irregularForms to the
+// stems of its verb's other forms ("forgotten" to "forgot"): a card may
+// say what happened in the past tense too ("forgot password"), and a
+// request in another form of it ("I've forgotten my password").
+var irregularSiblings = func() map[string][]string {
+	m := make(map[string][]string, len(irregularForms))
+	for _, p := range irregularForms {
+		for _, q := range irregularForms {
+			if f, g := stem(p[0]), stem(q[0]); q[1] == p[1] && g != f && !slices.Contains(m[f], g) {
+				m[f] = append(m[f], g)
+			}
+		}
+	}
+	return m
+}()
+
 // addAbbrevTerms adds the indexed partners of st, the stem of a query
 // word of weight w that the cards do not hold (see abbreviations), or the
-// verb of the irregular form st (see irregularForms), and reports whether
-// it added any.
+// verb of the irregular form st and the verb's other forms (see
+// irregularForms, irregularSiblings), and reports whether it added any.
 func (ix *Index) addAbbrevTerms(s *scratch, st string, w float32) bool {
 	found := false
 	s.abbrev = true // a whole word, however short (see scratch.whole)
@@ -112,6 +128,12 @@ func (ix *Index) addAbbrevTerms(s *scratch, st string, w float32) bool {
 		if t, ok := ix.indexedTerm(v); ok {
 			s.addTerm(t, w*float32(ix.p.irregularWeight), kindFuzzy)
 			found = true
+		}
+		for _, f := range irregularSiblings[st] {
+			if t, ok := ix.indexedTerm(f); ok {
+				s.addTerm(t, w*float32(ix.p.irregularWeight), kindFuzzy)
+				found = true
+			}
 		}
 	}
 	if ix.p.abbrevWeight <= 0 {

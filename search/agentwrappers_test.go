@@ -177,9 +177,12 @@ func TestTeamSetsQuality(t *testing.T) {
 		{"net", 0.8462, 0.9744, 0.9131},
 		{"de", 0.9231, 0.9872, 0.9516}, // 0.9167 / 0.9872 / 0.9484 before "DAG's" was read as "DAG"
 		{"fe", 0.8941, 0.9941, 0.9399},
-		{"intl", 0.9079, 0.9386, 0.9225},    // its first 38 cards: 0.9104 / 0.9340 / 0.9214, 0.9057 / 0.9292 / 0.9167 before its fixes
-		{"asia", 0.9018, 0.9387, 0.9172},    // 0.8773 / 0.9018 / 0.8875 before its fixes
-		{"support", 0.7097, 0.8968, 0.7914}, // 0.7032 / 0.8903 / 0.7850 before "7zip" was "7" "zip", 0.7860 before "person" was no longer "pers" "on"
+		{"intl", 0.9079, 0.9386, 0.9225}, // its first 38 cards: 0.9104 / 0.9340 / 0.9214, 0.9057 / 0.9292 / 0.9167 before its fixes
+		{"asia", 0.9018, 0.9387, 0.9172}, // 0.8773 / 0.9018 / 0.8875 before its fixes
+		// As first measured 0.7032 / 0.8903 / 0.7860; 0.7850 once "person"
+		// was no longer "pers" "on", 0.7097 / 0.8968 / 0.7914 once "7zip"
+		// was "7" "zip", this once "forgotten" met a card's "forgot".
+		{"support", 0.7161, 0.8968, 0.7946},
 	} {
 		t.Run(tt.set, func(t *testing.T) {
 			dir := filepath.Join(teamSetsDir, tt.set)

@@ -40,7 +40,8 @@ type params struct {
 	abbrevWeight float64
 	// irregularWeight is the query-side weight, relative to the word's, of
 	// the verb of an irregular past form the cards do not hold ("grow" for
-	// "grew", see irregularForms): a guess from the form's spelling, which
+	// "grew", see irregularForms), and of the verb's other past forms
+	// ("forgot" for "forgotten", irregularSiblings): a guess from the form's spelling, which
 	// may be a noun or adjective of the request ("logs sent to syslog"). At
 	// 1 a pseudo-query lost a rank to another card's "send"; at 0.5 and
 	// 0.75 the dev set, its halves and the pseudo-queries are as before.

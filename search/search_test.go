@@ -1080,6 +1080,26 @@ func TestSearchIrregularForms(t *testing.T) {
 		})
 		checkFirst(t, ix, "I "+p[0]+" it", "verb")
 	}
+	// A form is searched as the verb's other forms the cards hold too:
+	// "I took" finds a card's "taken", "I've forgotten" a card's "forgot".
+	ix = Build([]Card{
+		{ID: "snapshots", Summary: "List the snapshots taken of a volume.", Risk: "reversible"},
+		{ID: "resize", Summary: "Resize a volume.", Risk: "reversible"},
+	})
+	checkFirst(t, ix, "the ones I took of the volume", "snapshots")
+	checkOnly(t, ix, "took", "snapshots")
+	for _, p := range irregularForms {
+		for _, q := range irregularForms {
+			if q[1] != p[1] || Analyze(q[0])[0] == Analyze(p[0])[0] {
+				continue
+			}
+			ix := Build([]Card{
+				{ID: "form", Summary: "When it was " + q[0] + ".", Risk: "reversible"},
+				{ID: "other", Summary: "Something else entirely.", Risk: "reversible"},
+			})
+			checkFirst(t, ix, "I "+p[0]+" it", "form")
+		}
+	}
 	// "go" is the Go toolchain's, not the verb of "gone".
 	ix = Build([]Card{
 		{ID: "go-test", Summary: "Run the Go tests of a package.", Risk: "reversible"},
