@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
@@ -569,12 +570,38 @@ func (ix *Index) addQueryWord(s *scratch, w string, qw float32, repair bool) boo
 		if repair && ix.addFoldedTerms(s, w, qw) {
 			return true
 		}
+		if repair && ix.addNamePlural(s, w, qw) {
+			return true
+		}
 		abbrev := ix.addAbbrevTerms(s, st, qw)
 		return repair && ix.correctTypo(s, st, w) || abbrev
 	}
 	ix.addAssocWord(s, st, t, qw)
 	s.seq = append(s.seq, t)
 	s.addTerm(t, qw, kindOrig)
+	return true
+}
+
+// addNamePlural adds the term w is without its last "s", when w, a query
+// word the index does not hold, is a name ending in a digit and an "s"
+// ("P1s", "H100s", "EC2s": the plural of a priority, a GPU, an instance
+// type) and the cards hold the name, at w's weight qw, and reports
+// whether it did. The tokenizer cannot read it so, as "k8s" is a name of
+// its own, in lower case or not ("K8s"); a word the cards do not hold
+// is no such name, and one they do not hold without its "s" either is
+// left as it is.
+func (ix *Index) addNamePlural(s *scratch, w string, qw float32) bool {
+	n := len(w)
+	if n < 3 || w[n-1] != 's' || !isDigit(w[n-2]) || !strings.ContainsFunc(w[:n-1], unicode.IsLetter) {
+		return false // "10s" is a duration, as the cards write it
+	}
+	t, ok := ix.indexedTerm(stem(w[:n-1]))
+	if !ok {
+		return false
+	}
+	s.abbrev = true // a whole word (see scratch.whole)
+	s.addTerm(t, qw, kindFuzzy)
+	s.abbrev = false
 	return true
 }
 

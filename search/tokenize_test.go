@@ -532,6 +532,31 @@ func TestAnalyzeNumberPlurals(t *testing.T) {
 	}
 }
 
+// TestSearchNamePlurals: a name ending in a digit and an "s" that the
+// cards do not hold ("P1s", "H100s") is searched as the name they hold
+// ("P1", "H100"), the plural of a priority or a GPU; the tokenizer keeps
+// the "s", as "k8s" is a name of its own. "P1s" found nothing.
+func TestSearchNamePlurals(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "escalate", Summary: "Escalate a ticket; page the on-call for a P1.", Risk: "reversible"},
+		{ID: "gpu-quota", Summary: "Show the H100 quota of a project.", Risk: "reversible"},
+		{ID: "timeout", Summary: "Set a request timeout of 10 seconds.", Risk: "reversible"},
+		{ID: "deploy", Summary: "Deploy a service to k8s.", Risk: "reversible"},
+	})
+	checkOnly(t, ix, "P1s", "escalate")
+	checkOnly(t, ix, "how many H100s do we have", "gpu-quota")
+	checkOnly(t, ix, "k8s", "deploy")
+	for _, w := range []string{"p1s", "h100s", "10s", "k8s", "p7s", "s"} {
+		s := ix.pool.Get().(*scratch)
+		s.reset()
+		got := ix.addNamePlural(s, w, 1)
+		ix.pool.Put(s)
+		if want := w == "p1s" || w == "h100s"; got != want {
+			t.Errorf("addNamePlural(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
 // TestReadsAsProse: an intent reads as a sentence, not a command line, only
 // when it holds a sentence word outside shell syntax and quoted operands.
 func TestReadsAsProse(t *testing.T) {
