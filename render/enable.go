@@ -62,6 +62,10 @@ type enabler struct {
 	// hints counts the did-you-mean searches made for unknown names (see
 	// maxHints).
 	hints int
+	// unknown holds the unknown names already warned of, by field, so that
+	// a name repeated in a list is warned of once and spends one hint at
+	// most (see repeated).
+	unknown map[string]bool
 }
 
 // maxHints is how many unknown names of one enablement are given a
@@ -81,6 +85,23 @@ func (e *enabler) spendHint() bool {
 	}
 	e.hints++
 	return true
+}
+
+// repeated reports whether the unknown name was already warned of in the
+// enablement's field, and notes it otherwise. A name sent again (a list
+// built by appending, ["beacn", "beacn", …]) is the same mistake: warned
+// of anew it took the enablement's hints, so that past maxHints copies it
+// was warned of twice, with its did-you-mean and without.
+func (e *enabler) repeated(field, name string) bool {
+	key := field + "\x00" + name
+	if e.unknown[key] {
+		return true
+	}
+	if e.unknown == nil {
+		e.unknown = map[string]bool{}
+	}
+	e.unknown[key] = true
+	return false
 }
 
 // didYouMean is " (did you mean "x"?)" for the name among names that a
@@ -115,6 +136,9 @@ func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(st
 	e.disabled = map[string]bool{}
 	for _, id := range en.DisabledCapabilities {
 		if _, ok := reg.ByID[id]; !ok {
+			if e.repeated("disabledCapabilities", id) {
+				continue
+			}
 			warn(fmt.Sprintf("disabledCapabilities: %q is not a capability of this registry%s; ignored", id, e.didYouMean(id, idx.ids)))
 			continue
 		}
@@ -130,6 +154,9 @@ func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(st
 		for _, id := range s.DisabledClusters {
 			c, ok := idx.clusters[id]
 			if !ok {
+				if e.repeated("disabledClusters", id) {
+					continue
+				}
 				what := "no capability has that id"
 				if _, isCap := reg.ByID[id]; isCap {
 					// Said with no search, which would spend one of the
@@ -228,6 +255,9 @@ func (e *enabler) skillSet(what string, stems []string, warn func(string)) map[s
 	set := make(map[string]bool, len(stems))
 	for _, s := range stems {
 		if _, ok := e.idx.skills[s]; !ok {
+			if e.repeated(what, s) {
+				continue
+			}
 			// The installed name names the skill outright, as a cluster's
 			// skill names its owner (newEnabler): said before any near
 			// name, and with no search, which would spend a hint.
