@@ -120,9 +120,9 @@ func writeRendered(stdout, stderr io.Writer, env *render.Envelope, format string
 	case format == "markdown" && isTerminal(stdout):
 		// A fragment's escape sequences, shown rather than obeyed; piped,
 		// the markdown goes on byte for byte.
-		return writeOutput(stdout, stderr, fmt.Appendln(nil, terminalText(env.Rendered)))
+		return writeOutput(stdout, stderr, endLine(terminalText(env.Rendered)))
 	case format == "markdown":
-		return writeOutput(stdout, stderr, fmt.Appendln(nil, env.Rendered))
+		return writeOutput(stdout, stderr, endLine(env.Rendered))
 	case isTerminal(stdout):
 		// Ended by a newline, as the markdown is: on a terminal the
 		// prompt came after the closing brace, on its line.
@@ -132,6 +132,20 @@ func writeRendered(stdout, stderr io.Writer, env *render.Envelope, format string
 		// as the reference's io.output writes it (ref §5.1).
 		return writeOutput(stdout, stderr, env.JSON())
 	}
+}
+
+// endLine is text with its last line ended: a newline after it, for the
+// shell prompt that follows, unless it ends with one already. The markdown
+// does when the last active hook's inline fragment ends with a newline (as
+// a fragment file usually does): a second one made a blank line the
+// grammar cuts (ref §5.5), so that the output no longer ended as the
+// rendered text does.
+func endLine(text string) []byte {
+	b := []byte(text)
+	if !strings.HasSuffix(text, "\n") {
+		b = append(b, '\n')
+	}
+	return b
 }
 
 // placeConfigWarnings returns warnings as stderr says them: each that is
