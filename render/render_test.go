@@ -714,7 +714,7 @@ func TestEnablementFromJSON(t *testing.T) {
 		{`{"profile":","}`, Enablement{}, `profile "," names no install profile (core, standard, full); leave it out, or null, for full`},
 		{`{"profile":" , ,\t"}`, Enablement{}, `profile " , ,\t" names no install profile (core, standard, full); leave it out, or null, for full`},
 		{`{"profile":",core,"}`, Enablement{Profile: ",core,"}, ""},
-		{`{"disabledCapabilities":"ui"}`, Enablement{}, "disabledCapabilities must be an array of strings, not a string"},
+		{`{"disabledCapabilities":"ui"}`, Enablement{}, `disabledCapabilities must be an array of strings, not a string: write ["ui"]`},
 		// A surface is all or nothing, as gsd-core reads .gsd-surface.json.
 		{`{"surface":{"baseProfile":null,"disabledClusters":[],"explicitAdds":[],"explicitRemoves":[]}}`,
 			Enablement{Surface: &Surface{DisabledClusters: []string{}, ExplicitAdds: []string{}, ExplicitRemoves: []string{}}}, ""},

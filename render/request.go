@@ -3,7 +3,9 @@ package render
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate/ojson"
@@ -154,9 +156,48 @@ func optString(obj *ojson.Value, ptr, name, key string) (string, error) {
 		return "", nil
 	}
 	if v.Kind != ojson.String {
-		return "", &FieldError{ptr + "/" + key, v.Off, fmt.Sprintf("%s%s must be a string, not %s", name, key, v.Kind.Phrase())}
+		return "", &FieldError{ptr + "/" + key, v.Off, fmt.Sprintf("%s%s must be a string, not %s%s", name, key, v.Kind.Phrase(), joinedHint(v))}
 	}
 	return v.Str, nil
+}
+
+// joinedHint is, for a profile sent as a list of its modes (["core",
+// "standard"], as a client holding them in an array sends it), the string
+// meant: `: write "core,standard"`, the modes joined with commas as the
+// .gsd-profile marker holds them; else "".
+func joinedHint(v *ojson.Value) string {
+	if v.Kind != ojson.Array || len(v.Items) == 0 {
+		return ""
+	}
+	modes := make([]string, len(v.Items))
+	for i := range v.Items {
+		if v.Items[i].Kind != ojson.String {
+			return ""
+		}
+		modes[i] = v.Items[i].Str
+	}
+	if len(modes) == 1 {
+		return ": write " + strconv.Quote(modes[0])
+	}
+	return fmt.Sprintf(": write %s, the modes joined with commas", strconv.Quote(strings.Join(modes, ",")))
+}
+
+// splitHint is, for a list sent as one string of comma- or space-separated
+// names ("audit,beacon", as an environment variable holds them), the array
+// meant: `: write ["audit", "beacon"]`; else "".
+func splitHint(v *ojson.Value) string {
+	if v.Kind != ojson.String {
+		return ""
+	}
+	names := strings.FieldsFunc(v.Str, func(r rune) bool { return r == ',' || unicode.IsSpace(r) })
+	if len(names) == 0 {
+		return ""
+	}
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = strconv.Quote(n)
+	}
+	return ": write [" + strings.Join(quoted, ", ") + "]"
 }
 
 // optStrings reads the optional array of strings obj[key], as optString.
@@ -166,7 +207,7 @@ func optStrings(obj *ojson.Value, ptr, name, key string) ([]string, error) {
 		return nil, nil
 	}
 	if v.Kind != ojson.Array {
-		return nil, &FieldError{ptr + "/" + key, v.Off, fmt.Sprintf("%s%s must be an array of strings, not %s", name, key, v.Kind.Phrase())}
+		return nil, &FieldError{ptr + "/" + key, v.Off, fmt.Sprintf("%s%s must be an array of strings, not %s%s", name, key, v.Kind.Phrase(), splitHint(v))}
 	}
 	out := make([]string, len(v.Items))
 	for i := range v.Items {
