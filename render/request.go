@@ -176,11 +176,20 @@ func joinedHint(v *ojson.Value) string {
 		}
 		modes[i] = v.Items[i].Str
 	}
-	if len(modes) == 1 {
-		return ": write " + strconv.Quote(modes[0])
+	joined := strconv.Quote(strings.Join(modes, ","))
+	switch {
+	case len(joined) > maxHintBytes:
+		return ": write the modes as one string, joined with commas"
+	case len(modes) == 1:
+		return ": write " + joined
 	}
-	return fmt.Sprintf(": write %s, the modes joined with commas", strconv.Quote(strings.Join(modes, ",")))
+	return fmt.Sprintf(": write %s, the modes joined with commas", joined)
 }
+
+// maxHintBytes is the longest value joinedHint and splitHint write out: a
+// refusal repeats what a person would type, not a list of thousands of
+// names sent back whole (the body may hold megabytes).
+const maxHintBytes = 200
 
 // splitHint is, for a list sent as one string of comma- or space-separated
 // names ("audit,beacon", as an environment variable holds them), the array
@@ -197,7 +206,10 @@ func splitHint(v *ojson.Value) string {
 	for i, n := range names {
 		quoted[i] = strconv.Quote(n)
 	}
-	return ": write [" + strings.Join(quoted, ", ") + "]"
+	if list := strings.Join(quoted, ", "); len(list) <= maxHintBytes {
+		return ": write [" + list + "]"
+	}
+	return ": write an array of the names, one string each"
 }
 
 // optStrings reads the optional array of strings obj[key], as optString.

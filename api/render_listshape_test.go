@@ -27,6 +27,17 @@ func TestRenderBodyListShapesNamed(t *testing.T) {
 			}
 		}
 	}
+	// A long list is not written back whole: the refusal says the shape.
+	long := strings.Repeat("beacon,", 5000)
+	for _, c := range []struct{ body, want string }{
+		{`{"profile":["` + strings.Repeat(`core","`, 5000) + `core"]}`, `: write the modes as one string, joined with commas`},
+		{`{"disabledCapabilities":"` + long + `"}`, `: write an array of the names, one string each`},
+	} {
+		e := do(t, h, "POST", "/render-hooks/plan:pre", []byte(c.body))
+		if msg := answerText(t, e); !strings.HasSuffix(msg, c.want) || len(msg) > 300 {
+			t.Errorf("POST a long %.20s…: %d, %d bytes %.200q, want under 300 ending %q", c.body, e.status, len(msg), msg, c.want)
+		}
+	}
 	// Nothing is made up where the value is no list of names.
 	for _, body := range []string{`{"profile":[]}`, `{"profile":["core",1]}`, `{"disabledCapabilities":" , "}`} {
 		e := do(t, h, "POST", "/render-hooks/plan:pre", []byte(body))
