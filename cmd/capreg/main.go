@@ -671,21 +671,64 @@ func writeOutput(stdout, stderr io.Writer, data []byte) int {
 	return exitOK
 }
 
-// durationValue is a time.Duration flag whose error says what a duration
-// looks like: the flag package's says only "parse error", which left
-// --debounce 500, meant as milliseconds, without a hint that it needs its
-// unit.
-type durationValue time.Duration
+// durationValue is a time.Duration flag of lo to hi whose error says what
+// a duration looks like, and the range, echoing the value as typed: the
+// flag package's says only "parse error", which left --debounce 500, meant
+// as milliseconds, without a hint that it needs its unit, and a check
+// after parsing echoed Go's form of it ("100h0m0s" for --debounce 100h).
+type durationValue struct {
+	d      *time.Duration
+	lo, hi time.Duration
+	// off, when not "", is what 0 means for a flag whose lo is above 0
+	// (--poll 0: no polling), which is then taken too.
+	off string
+	// short and long say why a duration under lo, or over hi, is refused.
+	short, long string
+}
 
-func (d *durationValue) String() string { return (*time.Duration)(d).String() }
+func (v *durationValue) String() string {
+	if v.d == nil { // the zero value the flag package makes for its help
+		return shortDuration(0)
+	}
+	return shortDuration(*v.d)
+}
 
-func (d *durationValue) Set(s string) error {
-	v, err := time.ParseDuration(s)
+func (v *durationValue) Set(s string) error {
+	d, err := time.ParseDuration(s)
 	if err != nil {
 		return errors.New("want a duration with its unit, such as 100ms, 5s or 1m")
 	}
-	*d = durationValue(v)
+	want := fmt.Sprintf("want a duration from %s to %s", shortDuration(v.lo), shortDuration(v.hi))
+	if v.off != "" {
+		want += ", or 0 " + v.off
+	}
+	switch {
+	case d < 0:
+		return fmt.Errorf("%s (it must not be negative)", want)
+	case d == 0 && v.off != "":
+	case d < v.lo:
+		return fmt.Errorf("%s (%s)", want, v.short)
+	case d > v.hi:
+		return fmt.Errorf("%s (%s)", want, v.long)
+	}
+	*v.d = d
 	return nil
+}
+
+// shortDuration is d as a person writes it, without the zero units Go's
+// form ends in: 1m for 1m0s, 1h30m for 1h30m0s, 0 for 0s.
+func shortDuration(d time.Duration) string {
+	if d == 0 {
+		return "0"
+	}
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
 }
 
 // countValue is an int flag of lo to hi whose error says what it wants, as

@@ -42,9 +42,16 @@ func (sf *serveFlags) register(fs *flag.FlagSet) {
 	sf.repoFlags.register(fs)
 	fs.StringVar(&sf.addr, "addr", "127.0.0.1:8080", "listen `HOST:PORT`")
 	sf.debounce = 100 * time.Millisecond
-	fs.Var((*durationValue)(&sf.debounce), "debounce", "quiet period (`DUR`, 0 to 1m) after a change before rebuilding; 0 rebuilds at once")
-	fs.Var((*durationValue)(&sf.poll), "poll", "poll the repository every `DUR` (100ms to 1h, e.g. 5s) instead of watching it for file-system events (inotify on Linux, kqueue on macOS; these miss changes made on another machine to a repository on NFS, SMB or FUSE, where on Linux capreg polls every 5s as well by itself)")
-	fs.Var((*durationValue)(&sf.drainDelay), "drain-delay", "on SIGTERM or SIGINT, answer /readyz with 503 but keep serving for `DUR` (0 to 5m) before draining (so a load balancer stops sending first; 0, the default, drains at once)")
+	fs.Var(&durationValue{d: &sf.debounce, hi: maxDebounce,
+		long: "a change waits a debounce to be served, and a stream of changes 20 of them; to rebuild seldom, give --poll DUR, or send SIGHUP"},
+		"debounce", "quiet period (`DUR`, 0 to 1m) after a change before rebuilding; 0 rebuilds at once")
+	fs.Var(&durationValue{d: &sf.poll, lo: minPoll, hi: maxPoll, off: "to watch for events",
+		short: "each poll reads the names, sizes and times of the whole tree",
+		long:  "a change waits up to a poll to be served, while /readyz says ready; to rebuild only when told, give --poll 1h and send SIGHUP or POST /-/reload"},
+		"poll", "poll the repository every `DUR` (100ms to 1h, e.g. 5s) instead of watching it for file-system events (inotify on Linux, kqueue on macOS; these miss changes made on another machine to a repository on NFS, SMB or FUSE, where on Linux capreg polls every 5s as well by itself)")
+	fs.Var(&durationValue{d: &sf.drainDelay, hi: maxDrainDelay,
+		long: fmt.Sprintf("the delay and the %s drain must end before the pod's terminationGracePeriodSeconds, 30s unless set, when SIGKILL cuts off every request; a load balancer stops sending within seconds: deploy/ gives 5s", shortDuration(drainTimeout))},
+		"drain-delay", "on SIGTERM or SIGINT, answer /readyz with 503 but keep serving for `DUR` (0 to 5m) before draining (so a load balancer stops sending first; 0, the default, drains at once)")
 	fs.Var(&sf.allowedHosts, "allowed-host", "answer requests naming host `NAME` (repeat, or join with commas); given, capreg answers only these names (exactly: not the names under them), localhost and names under it, and IP addresses, on any address; without it, only localhost, names under it and IP addresses on a loopback address (against DNS rebinding), and any host elsewhere")
 	fs.StringVar(&sf.logFormat, "log-format", "text", "log format, `text|json`")
 	fs.StringVar(&sf.logLevel, "log-level", "info", "log level, `debug|info|warn|error`")
@@ -183,34 +190,11 @@ func runServeWith(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	return serve(ctx, ln, hup, &sf, logger, stdout)
 }
 
-// fault is what is wrong with the flags serve was given, or "". A value a
-// flag does not take is worded as badValue words it, and ends, as every
-// such usage error does, by naming serve's help.
+// fault is what is wrong with the flags serve was given, or "" (a
+// duration out of its range is refused as it is parsed, by durationValue).
+// A value a flag does not take is worded as badValue words it, and ends, as
+// every such usage error does, by naming serve's help.
 func (sf *serveFlags) fault() string {
-	for _, d := range []struct {
-		name string
-		v    time.Duration
-	}{{"debounce", sf.debounce}, {"poll", sf.poll}, {"drain-delay", sf.drainDelay}} {
-		if d.v < 0 {
-			return badValueText("capreg serve", d.name, d.v.String(), "want a duration of 0 or more, such as 100ms, 5s or 1m (it must not be negative)")
-		}
-	}
-	if sf.debounce > maxDebounce {
-		return badValueText("capreg serve", "debounce", sf.debounce.String(),
-			"want 1m or less (a change waits a debounce to be served, and a stream of changes 20 of them; to rebuild seldom, give --poll DUR, or send SIGHUP)")
-	}
-	if sf.poll > maxPoll {
-		return badValueText("capreg serve", "poll", sf.poll.String(),
-			"want 1h or less (a change waits up to a poll to be served, while /readyz says ready; to rebuild only when told, give --poll 1h and send SIGHUP or POST /-/reload)")
-	}
-	if sf.drainDelay > maxDrainDelay {
-		return badValueText("capreg serve", "drain-delay", sf.drainDelay.String(),
-			fmt.Sprintf("want 5m or less (the delay and the %v drain must end before the pod's terminationGracePeriodSeconds, 30s unless set, when SIGKILL cuts off every request; a load balancer stops sending within seconds: deploy/ gives 5s)", drainTimeout))
-	}
-	if sf.poll > 0 && sf.poll < minPoll {
-		return badValueText("capreg serve", "poll", sf.poll.String(),
-			fmt.Sprintf("want %v or more (--poll %v is too short: each poll reads the names, sizes and times of the whole tree)", minPoll, sf.poll))
-	}
 	if want := addrFault(sf.addr); want != "" {
 		return badValueText("capreg serve", "addr", sf.addr, want)
 	}

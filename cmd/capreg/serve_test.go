@@ -411,9 +411,9 @@ func TestServeUsageErrorsAndHelp(t *testing.T) {
 		{name: "json after --", args: []string{"serve", "--nope", "--", "--log-format", "json"}, code: exitUsage, stopped: true,
 			stderr: []string{`^capreg: unknown flag --nope \(capreg serve takes --addr, .*\); see capreg serve --help\n$`}, notStderr: []string{`"level"`}, notStdout: []string{`.`}},
 		{name: "negative poll", args: []string{"serve", "--repo", "$REPO", "--addr", "127.0.0.1:0", "--poll", "-1s"}, code: exitUsage, stopped: true,
-			stderr: []string{`^capreg: invalid value "-1s" for --poll: want a duration of 0 or more, .*must not be negative\); see capreg serve --help\n$`}, notStdout: []string{`.`}},
+			stderr: []string{`^capreg: invalid value "-1s" for --poll: want a duration from 100ms to 1h, or 0 to watch for events \(it must not be negative\); see capreg serve --help\n$`}, notStdout: []string{`.`}},
 		{name: "poll 99ms", args: []string{"serve", "--repo", "$REPO", "--addr", "127.0.0.1:0", "--poll", "99ms"}, code: exitUsage, stopped: true,
-			stderr: []string{`^capreg: invalid value "99ms" for --poll: want 100ms or more \(--poll 99ms is too short: .*\); see capreg serve --help\n$`}, notStdout: []string{`.`}},
+			stderr: []string{`^capreg: invalid value "99ms" for --poll: want a duration from 100ms to 1h, or 0 to watch for events \(each poll reads .*\); see capreg serve --help\n$`}, notStdout: []string{`.`}},
 	})
 }
 
