@@ -235,12 +235,12 @@ func (lp *listedPackages) warnUnlisted(s *sink, named []string) {
 	}
 	line, col := s.position(lp.src, lp.off)
 	for i, dir := range unlisted {
-		msg := fmt.Sprintf("%s holds a capreg.json of its own, so it is a package this check does not read, but \"packages\" does not list it: add %q to \"packages\" (and check it with capreg check --repo %s), or, if it is no package, remove %s",
-			dir, dir, dir, path.Join(dir, RepoConfigFile))
+		msg := fmt.Sprintf("%s holds a capreg.json of its own, so it is a package this check does not read, but \"packages\" does not list it: add %q to \"packages\" and check it with %s, or, if it is no package, remove %s",
+			dir, dir, packageCheck(dir), path.Join(dir, RepoConfigFile))
 		rest := i == maxNamed && len(unlisted) > maxNamed+1
 		if rest {
-			msg = fmt.Sprintf("%s and %s holding a capreg.json of their own are packages \"packages\" does not list: add each to \"packages\" (and check it with capreg check --repo <package>)",
-				dir, Plural(len(unlisted)-i-1, "other folder"))
+			msg = fmt.Sprintf("%s and %s holding a capreg.json of their own are packages \"packages\" does not list: add each to \"packages\" and check it with %s",
+				dir, Plural(len(unlisted)-i-1, "other folder"), packageCheckEach)
 		}
 		s.add(Diagnostic{File: RepoConfigFile, Line: line, Column: col, Pointer: "/packages", Rule: "config-file", Severity: Warning, Message: msg})
 		if rest {
@@ -300,9 +300,22 @@ func (ps packageScope) named() []string {
 // packageMessage says that dir, a folder holding a capreg.json of its own,
 // is a package this check does not read.
 func packageMessage(dir string) string {
-	return fmt.Sprintf("%s holds a capreg.json of its own, so it is a package, and this check does not read its capabilities, workflows or tool cards: check that package with capreg check --repo %s (list it in %s, to say it is one)",
-		dir, dir, packagesListOf(dir))
+	return fmt.Sprintf("%s holds a capreg.json of its own, so it is a package, and this check does not read its capabilities, workflows or tool cards: check that package with %s; list it in %s, to say it is one",
+		dir, packageCheck(dir), packagesListOf(dir))
 }
+
+// packageCheck is the command line that checks dir, a package, on its
+// own. Its --repo is dir's path from the root checked, as every path a
+// finding names: validate cannot know where the check ran from, and from
+// elsewhere (capreg check --repo mono) that path names no folder, so the
+// line says what it is relative to. Quoted for a shell (ShellQuote) where
+// the path would not paste as one word ("products/my app").
+func packageCheck(dir string) string {
+	return fmt.Sprintf("capreg check --repo %s (a path from this repository's root)", ShellQuote(dir))
+}
+
+// packageCheckEach is packageCheck for packages counted, not named.
+const packageCheckEach = "capreg check --repo <package> (its path from this repository's root)"
 
 // packagesListOf names, for dir, a folder below the root, the list a
 // package is listed in: "packages" of the root's capreg.json, the root
@@ -316,8 +329,8 @@ func packagesListOf(dir string) string {
 // packageRestMessage says that dir and more other packages, past those
 // warned of one by one, are not read.
 func packageRestMessage(dir string, more int) string {
-	return fmt.Sprintf("%s and %s holding a capreg.json of their own are packages this check does not read (their capabilities, workflows and tool cards): check each package with capreg check --repo <package>",
-		dir, Plural(more, "other folder"))
+	return fmt.Sprintf("%s and %s holding a capreg.json of their own are packages this check does not read (their capabilities, workflows and tool cards): check each package with %s",
+		dir, Plural(more, "other folder"), packageCheckEach)
 }
 
 // nestedProducts are the folders below the root that look like a
@@ -365,5 +378,5 @@ func productOf(products []string, p string) string {
 // productAdvice tells to give dir, a product read as the root's, a
 // capreg.json of its own.
 func productAdvice(dir string) string {
-	return fmt.Sprintf("%s holds capabilities of its own, a product of a monorepo: give it a capreg.json of its own (and list it in %s), so that this check leaves it to capreg check --repo %s", dir, packagesListOf(dir), dir)
+	return fmt.Sprintf("%s holds capabilities of its own, a product of a monorepo: give it a capreg.json of its own (and list it in %s), so that this check leaves it to %s", dir, packagesListOf(dir), packageCheck(dir))
 }

@@ -52,7 +52,7 @@ func TestPackageOfMonorepo(t *testing.T) {
 	for _, d := range res.Diagnostics {
 		got = append(got, d.File+": "+string(d.Severity)+" ["+d.Rule+"] "+d.Message)
 	}
-	want := []string{"packages/orbit/capreg.json: warning [capability-misplaced] packages/orbit holds a capreg.json of its own, so it is a package, and this check does not read its capabilities, workflows or tool cards: check that package with capreg check --repo packages/orbit (list it in \"packages\" of the capreg.json in the folder holding packages/, the root checked, to say it is one)"}
+	want := []string{"packages/orbit/capreg.json: warning [capability-misplaced] packages/orbit holds a capreg.json of its own, so it is a package, and this check does not read its capabilities, workflows or tool cards: check that package with capreg check --repo packages/orbit (a path from this repository's root); list it in \"packages\" of the capreg.json in the folder holding packages/, the root checked, to say it is one"}
 	if !slices.Equal(got, want) {
 		t.Errorf("findings:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
@@ -146,7 +146,7 @@ func TestListedPackages(t *testing.T) {
 	}{
 		{"listed", `{"packages": ["products/a", "./products/b/"]}`, nil},
 		{"unlisted", `{"packages": ["products/a"]}`, []string{
-			`capreg.json:1:14: warning [config-file] /packages: products/b holds a capreg.json of its own, so it is a package this check does not read, but "packages" does not list it: add "products/b" to "packages" (and check it with capreg check --repo products/b), or, if it is no package, remove products/b/capreg.json`}},
+			`capreg.json:1:14: warning [config-file] /packages: products/b holds a capreg.json of its own, so it is a package this check does not read, but "packages" does not list it: add "products/b" to "packages" and check it with capreg check --repo products/b (a path from this repository's root), or, if it is no package, remove products/b/capreg.json`}},
 		{"no package", "{\n  \"packages\": [\"products/a\", \"products/b\", \"products/c\", \"..\"]\n}", []string{
 			`capreg.json:2:44: warning [config-file] /packages/2: "products/c" is listed as a package, but products/c holds no capreg.json of its own, so it is no package: fix the path, or remove it from "packages"`,
 			`capreg.json:2:58: warning [config-file] /packages/3: ".." is listed as a package, but a package is a folder below this repository's root holding a capreg.json of its own: remove it from "packages"`}},
@@ -201,7 +201,7 @@ func TestNestedProductDuplicateStep(t *testing.T) {
 	workflows := append(hostWorkflows(t, "workflows"), hostWorkflows(t, "products/b/workflows")...)
 	slices.SortFunc(workflows, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 	advice := "one workflow file owns each step: products/b holds capabilities of its own, a product of a monorepo: " +
-		"give it a capreg.json of its own (and list it in \"packages\" of the capreg.json in the folder holding products/, the root checked), so that this check leaves it to capreg check --repo products/b"
+		"give it a capreg.json of its own (and list it in \"packages\" of the capreg.json in the folder holding products/, the root checked), so that this check leaves it to capreg check --repo products/b (a path from this repository's root)"
 	for _, tt := range []struct {
 		name   string
 		strays []string

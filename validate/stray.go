@@ -339,8 +339,8 @@ func fixtureFolder(dir string) bool {
 // folders, past those warned of one by one, hold n declarations that are
 // not read.
 func strayElsewhereRestMessage(dir string, more, n int, capDir string) string {
-	return fmt.Sprintf("this and %s, under %s and %s, are not under this repository's capabilities folder (%s), and not read: give each product holding one a capreg.json of its own (a package, checked with capreg check --repo <package>), or move their capability folders into %s",
-		Plural(n-1, "other capability declaration"), dir, Plural(more, "other capabilities folder"), capDir, capDir)
+	return fmt.Sprintf("this and %s, under %s and %s, are not under this repository's capabilities folder (%s), and not read: give each product holding one a capreg.json of its own (a package, checked with %s), or move their capability folders into %s",
+		Plural(n-1, "other capability declaration"), dir, Plural(more, "other capabilities folder"), capDir, packageCheckEach, capDir)
 }
 
 // strayElsewhereMessage says that dir, a capabilities folder other than
@@ -363,8 +363,8 @@ func strayElsewhereMessage(dir string, n int, capDir string, unread bool) string
 		return fmt.Sprintf("%s under %s, not under this repository's capabilities folder (%s, which capreg.json names), and not read: move its capability folders into %s, or name %s in capreg.json's \"capabilities\"",
 			what, dir, capDir, capDir, dir)
 	}
-	return fmt.Sprintf("%s under %s, not under this repository's capabilities folder (%s), and not read: if %s is a product of its own (a package of a monorepo), give it a capreg.json of its own, so that this check leaves it to capreg check --repo %s; else move its capability folders into %s",
-		what, dir, capDir, root, root, capDir)
+	return fmt.Sprintf("%s under %s, not under this repository's capabilities folder (%s), and not read: if %s is a product of its own (a package of a monorepo), give it a capreg.json of its own, so that this check leaves it to %s; else move its capability folders into %s",
+		what, dir, capDir, root, packageCheck(root), capDir)
 }
 
 // strayInFolderMessage says that the capability folder folder of capDir has

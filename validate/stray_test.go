@@ -280,7 +280,7 @@ func TestStrayMessagesInFull(t *testing.T) {
 			strays: []string{"packages/a/capabilities/x/capability.json"},
 			scan:   Diagnostics{{File: RepoConfigFile, Pointer: "/capabilities", Rule: "file-unreadable", Severity: Error, Message: `configured path "capabilites" does not exist in the repository`}},
 			want: []string{"packages/a/capabilities/x/capability.json: this capability declaration is under packages/a/capabilities, not under this repository's capabilities folder (capabilites), and not read: " +
-				"if packages/a is a product of its own (a package of a monorepo), give it a capreg.json of its own, so that this check leaves it to capreg check --repo packages/a; else move its capability folders into capabilites"},
+				"if packages/a is a product of its own (a package of a monorepo), give it a capreg.json of its own, so that this check leaves it to capreg check --repo packages/a (a path from this repository's root); else move its capability folders into capabilites"},
 		},
 		{
 			// CapabilitiesDirUnread reads capreg.json's finding alone.
@@ -309,7 +309,7 @@ func TestStrayMessagesInFull(t *testing.T) {
 			capDir: "capabilities",
 			strays: []string{"packages/a/capabilities/x/capability.json", "packages/a/capabilities/y/capability.json", "packages/a/capabilities/z/capability.json"},
 			want: []string{"packages/a/capabilities/x/capability.json: this and 2 other capability declarations are under packages/a/capabilities, not under this repository's capabilities folder (capabilities), and not read: " +
-				"if packages/a is a product of its own (a package of a monorepo), give it a capreg.json of its own, so that this check leaves it to capreg check --repo packages/a; else move its capability folders into capabilities"},
+				"if packages/a is a product of its own (a package of a monorepo), give it a capreg.json of its own, so that this check leaves it to capreg check --repo packages/a (a path from this repository's root); else move its capability folders into capabilities"},
 		},
 		{
 			name:   "exactly maxNamed sub-folders to move",

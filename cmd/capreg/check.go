@@ -229,12 +229,24 @@ func packagesOnly(repo, verb string, snap *store.Snapshot) string {
 	if len(pkgs) > maxUnreadNotes {
 		shown = append(slices.Clone(pkgs[:maxUnreadNotes]), fmt.Sprintf("%d more", len(pkgs)-maxUnreadNotes))
 	}
-	what := "check each with capreg check --repo <package>"
+	what := "check each with capreg check --repo " + packagePlaceholder(repo)
 	if verb != "check" {
 		what = "give --repo the one to " + verb
 	}
 	return fmt.Sprintf("%s holds only packages, folders with a %s of their own, which are not read here: %s; %s",
 		repo, validate.RepoConfigFile, strings.Join(shown, ", "), what)
+}
+
+// packagePlaceholder stands for a package of repo, a root as --repo gave
+// it, in a command line run where capreg ran: <package> is the package's
+// path from the root (as the findings name it), so from elsewhere the line
+// to paste starts with the root (--repo mono/<package>, where --repo
+// <package> named a folder of the working directory).
+func packagePlaceholder(repo string) string {
+	if filepath.Clean(repo) == "." {
+		return "<package>"
+	}
+	return validate.ShellQuote(strings.TrimRight(filepath.ToSlash(repo), "/")) + "/<package>"
 }
 
 // sameFolder reports whether the paths a and b name one folder.

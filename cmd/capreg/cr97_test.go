@@ -44,7 +44,7 @@ func TestPackagesOnlyNamesTheFirstFive(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := packagesOnly("mono", "check", snap)
-			if want := "mono holds only packages, folders with a capreg.json of their own, which are not read here: " + c.want + " with capreg check --repo <package>"; got != want {
+			if want := "mono holds only packages, folders with a capreg.json of their own, which are not read here: " + c.want + " with capreg check --repo mono/<package>"; got != want {
 				t.Errorf("packagesOnly = %q\nwant %q", got, want)
 			}
 		})
