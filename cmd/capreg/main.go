@@ -19,6 +19,7 @@ import (
 	"os/signal"
 	"path"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,6 +30,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/capreg/capreg/api"
 	"github.com/capreg/capreg/validate"
 )
 
@@ -171,6 +173,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if isHelpFlag(args[0]) || args[0] == "help" {
 		return writeHelp(stdout, stderr, usage())
 	}
+	if len(args) == 1 && (args[0] == "--version" || args[0] == "-version") {
+		// What a person tries first, called an unknown command "--version":
+		// the build's version, as serve logs it and capreg_build_info
+		// names it.
+		return writeOutput(stdout, stderr, fmt.Appendf(nil, "capreg %s %s\n", api.BuildVersion(version), runtime.Version()))
+	}
 	cmd, ok := commands()[args[0]]
 	if !ok {
 		if line, misspelt, moved := lineWithVerbFirst(args); moved && misspelt != "" {
@@ -180,10 +188,27 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		} else if moved {
 			return usageError(stderr, "the verb comes before its flags: %s", line)
 		}
-		fmt.Fprintf(stderr, "capreg: unknown command %q%s\n\n%s", args[0], commandMeant(args[0]), usage())
+		fmt.Fprintf(stderr, "capreg: %s\n\n%s", notACommand(args[0]), usage())
 		return exitUsage
 	}
 	return cmd(ctx, args[1:], stdout, stderr)
+}
+
+// notACommand says what first, the first argument, no command, is: a flag
+// given with no command to follow (capreg --repo x, the command forgotten)
+// is said to be one, where it was called an unknown command "--repo";
+// another word is an unknown command, named with the verb it is a typo of
+// (commandMeant).
+func notACommand(first string) string {
+	name, _, _ := strings.Cut(strings.TrimLeft(first, "-"), "=")
+	switch {
+	case !strings.HasPrefix(first, "-") || name == "":
+		return fmt.Sprintf("unknown command %q%s", first, commandMeant(first))
+	}
+	if _, ok := flagsTakingValues()[name]; ok {
+		return fmt.Sprintf("%s is a flag, not a command: the command comes first (capreg COMMAND %s …), one of these", first, first)
+	}
+	return fmt.Sprintf("unknown flag %s, and no command: the command comes first, then its flags, one of these", first)
 }
 
 // helpArgs is what args ask for help with when they start with "help" or

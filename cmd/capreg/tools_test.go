@@ -141,7 +141,7 @@ func TestFlagsBeforeTheVerb(t *testing.T) {
 		{name: "subcommand", args: []string{"tools", "--repo", "x", "--json", "show", "land"}, code: exitUsage,
 			stderr: verbFirst("capreg tools show --repo x --json land")},
 		{name: "value not a verb", args: []string{"--repo", "check"}, code: exitUsage,
-			stderr: []string{`^capreg: unknown command "--repo"`}},
+			stderr: []string{`^capreg: --repo is a flag, not a command: the command comes first \(capreg COMMAND --repo …\), one of these\n\nca`}},
 		{name: "value not a subcommand", args: []string{"tools", "--repo", "show"}, code: exitUsage,
 			stderr: []string{`^capreg: tools needs a subcommand: `}},
 		{name: "after --", args: []string{"--", "check"}, code: exitUsage,

@@ -64,7 +64,7 @@ names the central config schema (repo-relative, or absolute inside the
 repository; without it, capreg.json's configSchema, else the only
 config-schema.manifest.json the walk finds); --strict turns warnings into
 errors. Flags may follow positional arguments. capreg VERB --help
-describes each flag.
+describes each flag; capreg --version prints the build's version.
 
 Exit codes: 0 success (warnings allowed); 1 findings: errors, drift for
 gen --check, an unknown id or loop point, a probe that failed; 2 usage or
