@@ -333,3 +333,20 @@ func BenchmarkBuildDistinctWords(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRawTokensScripts splits prose in Russian, Greek, German,
+// French and Turkish into words: most of its letters are not ASCII, so
+// each goes through foldCase, which the benchmarks of English cards and
+// requests hardly reach. On a shared machine, compare the CPU time of a
+// fixed count rather than the time:
+//
+//	go test -c ./search && cd search && time ../search.test -test.run '^$' -test.bench RawTokensScripts -test.benchtime 2000x
+func BenchmarkRawTokensScripts(b *testing.B) {
+	text := strings.Repeat("Развернуть ветку на сервер и ПРОВЕРИТЬ журналы. Ανάπτυξη ΚΛΑΔΟΥ στον διακομιστή. "+
+		"Größere Änderungen ÜBERPRÜFEN. Déployer la branche et vérifier les journaux. Dalı SUNUCUYA gönder. ", 20)
+	var dst []string
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		dst = rawTokens(dst[:0], text)
+	}
+}

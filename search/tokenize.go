@@ -7,6 +7,8 @@ import (
 
 	"github.com/kljensen/snowball/english"
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/capreg/capreg/internal/casefold"
 )
 
 // rawTokens appends the lowercase alphanumeric words of s to dst.
@@ -343,21 +345,19 @@ func (t *tokenizer) add(at int, r rune) {
 	t.end = at + utf8.RuneLen(r)
 }
 
-// foldCase is r in lower case, with the Greek final sigma "ς" read as
-// "σ", as Unicode's case folding does: Go lower-cases "Σ" to "σ" wherever
-// it is in a word, so "ΟΔΟΣ", a word typed in capitals, was "οδοσ", no
-// word of a card's "οδος", which ends in "ς". The two are one letter, and
-// the tokenizer reads every word with "σ", a card's and a request's, so
-// they compare equal. Of the other letters whose case folding is not
-// their lower case in NFKC text, "ß" and the Greek iota subscript are
-// left to accent folding (see foldAccents), and the rest are historic
-// Cyrillic variants and Cherokee small letters (folded to capitals, which
-// lower case reads alike too).
+// foldCase is r case folded as the did-you-means fold names
+// (casefold.Rune): Go lower-cases "Σ" to "σ" wherever it is in a word, so
+// "ΟΔΟΣ", a word typed in capitals, was "οδοσ", no word of a card's
+// "οδος", which ends in "ς"; folded, every word reads "σ", a card's and a
+// request's, and a historic Cyrillic variant its letter ("ᲂ" is "о").
+// "ß" is left to accent folding (foldAccents), and so is the one mark with
+// a case, the Greek iota subscript (U+0345), as a composed "ᾳ" is, where
+// casefold reads it as the letter "ι".
 func foldCase(r rune) rune {
-	if r == 'ς' {
-		return 'σ'
+	if r == '\u0345' {
+		return r
 	}
-	return unicode.ToLower(r)
+	return casefold.Rune(r)
 }
 
 // begin starts a word at offset at.

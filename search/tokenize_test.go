@@ -615,6 +615,14 @@ func TestRawTokensEdges(t *testing.T) {
 		{"compatibility jamo", "\u3131db", []string{"\u1100", "db"}},
 		{"run of first hangul jamo", "\u1100\u1100\u1100", []string{"\u1100\u1100", "\u1100\u1100"}},
 		{"U+0300 inside a word", "x\u0300yz", []string{"x\u0300yz"}},
+		// Case folded as the did-you-means fold (casefold.Rune): a
+		// historic Cyrillic variant is its letter, as Unicode folds it
+		// ("ᲂ" is "о": "ДᲂМ" is "дом"), where lower case kept it apart.
+		{"historic Cyrillic variants folded", "ДᲂМ дом ᲃᲄᲈ", []string{"дом", "дом", "стꙋ"}},
+		// The iota subscript, a mark, is left to accent folding (a
+		// composed "ᾳ" is kept whole here), not read as the letter "ι"
+		// casefold makes of it.
+		{"iota subscript kept a mark", "x\u0345yz ᾳβ", []string{"x\u0345yz", "ᾳβ"}},
 	}
 	for _, tt := range tests {
 		if got := rawTokens(nil, tt.in); !slices.Equal(got, tt.want) {

@@ -19,7 +19,11 @@ import (
 
 // Rune is r folded: one letter for all the letters of its case
 // (unicode.SimpleFold's orbit), the lower case of their capital ("σ" for
-// "ς", "σ" and "Σ"); "ı" itself, and "i" for "İ".
+// "ς", "σ" and "Σ"); "ı" itself, and "i" for "İ". That is r's lower case
+// but for the few letters foldsAside names, whose capital's lower case is
+// another letter: one table look-up a letter, as unicode.ToLower, so that
+// search folds every letter of each card and request with it too (the
+// lower case of r's capital, two look-ups, made it keep its own folding).
 func Rune(r rune) rune {
 	if r < utf8.RuneSelf {
 		if 'A' <= r && r <= 'Z' {
@@ -27,10 +31,28 @@ func Rune(r rune) rune {
 		}
 		return r
 	}
-	if r == 'ı' {
-		return r // its capital is "I", whose lower case is "i"
+	l := unicode.ToLower(r)
+	if l == r && foldsAside(r) {
+		return unicode.ToLower(unicode.ToUpper(r))
 	}
-	return unicode.ToLower(unicode.ToUpper(r))
+	return l
+}
+
+// foldsAside reports whether r is its own lower case, but its capital's
+// lower case is another letter: the Greek final sigma and symbol forms
+// ("ς", "ϐ", "ϑ", "ϕ", "ϖ", "ϰ", "ϱ", "ϵ"), the iota subscript and
+// prosgegrammeni, the micro sign, the long s, with a dot too, and the
+// historic Cyrillic variants. These are the members of the case orbits of
+// three letters or more (unicode.SimpleFold's) that no capital lower-cases
+// to, but "ı", whose capital "I" is "i"'s, kept a letter of its own.
+// TestRuneIsLowerOfCapital holds the list to Go's Unicode tables.
+func foldsAside(r rune) bool {
+	switch r {
+	case 'µ', 'ſ', '\u0345', 'ς', 'ϐ', 'ϑ', 'ϕ', 'ϖ', 'ϰ', 'ϱ', 'ϵ', 'ẛ', '\u1fbe',
+		'ᲀ', 'ᲁ', 'ᲂ', 'ᲃ', 'ᲄ', 'ᲅ', 'ᲆ', 'ᲇ', 'ᲈ':
+		return true
+	}
+	return false
 }
 
 // String is s with each letter folded (Rune); s itself, not copied, when

@@ -30,6 +30,22 @@ func TestRuneIsSimpleFolding(t *testing.T) {
 	}
 }
 
+// TestRuneIsLowerOfCapital: Rune of every code point is the lower case of
+// its capital, as Unicode's tables say, but for "ı" (kept) and "İ" ("i",
+// its lower case): Rune looks a letter's capital up only for the letters
+// foldsAside lists, and a letter a new Unicode version adds to a case
+// orbit of three must be added there.
+func TestRuneIsLowerOfCapital(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if r == 'ı' {
+			continue
+		}
+		if got, want := Rune(r), unicode.ToLower(unicode.ToUpper(r)); got != want {
+			t.Errorf("Rune(%U %q) = %q, want %q, the lower case of its capital (add it to foldsAside)", r, r, got, want)
+		}
+	}
+}
+
 func TestString(t *testing.T) {
 	for in, want := range map[string]string{
 		"":           "",
