@@ -462,7 +462,31 @@ func flagMeant(fs *flag.FlagSet, name string) string {
 	for i, n := range names {
 		names[i] = "--" + n
 	}
+	if owners := verbsWithFlag(name, fs.Name()); len(owners) > 0 {
+		// Another verb's flag (tools show --limit, closure --json): said
+		// to be its, where the list alone left the reader to find it;
+		// counted past three (gen --format).
+		whose := validate.AndList(owners)
+		if len(owners) > 3 {
+			whose = fmt.Sprintf("%d other commands", len(owners))
+		}
+		return fmt.Sprintf(" (a flag of %s; %s takes %s)", whose, fs.Name(), strings.Join(names, ", "))
+	}
 	return fmt.Sprintf(" (%s takes %s)", fs.Name(), strings.Join(names, ", "))
+}
+
+// verbsWithFlag names the verbs, as "capreg tools search", other than
+// except, that take the flag name, in the usage's order.
+func verbsWithFlag(name, except string) []string {
+	var out []string
+	for _, v := range verbs() {
+		fs := flag.NewFlagSet("capreg "+v.name, flag.ContinueOnError)
+		v.flags.register(fs)
+		if fs.Name() != except && fs.Lookup(name) != nil {
+			out = append(out, fs.Name())
+		}
+	}
+	return out
 }
 
 // flagSynonyms are the names other tools give the flag capreg names
