@@ -104,17 +104,36 @@ var irregularOf = func() map[string]string {
 // stems of its verb's other forms ("forgotten" to "forgot"): a card may
 // say what happened in the past tense too ("forgot password"), and a
 // request in another form of it ("I've forgotten my password").
-var irregularSiblings = func() map[string][]string {
-	m := make(map[string][]string, len(irregularForms))
-	for _, p := range irregularForms {
-		for _, q := range irregularForms {
-			if f, g := stem(p[0]), stem(q[0]); q[1] == p[1] && g != f && !slices.Contains(m[f], g) {
-				m[f] = append(m[f], g)
+var irregularSiblings = siblingForms(irregularForms)
+
+// siblingForms maps the stem of each form of forms, pairs of a form and
+// its verb, to the stems of the verb's other forms. Each form is stemmed
+// once: stemming both of every pair of forms cost every process that
+// imports search 12 ms and 28,000 allocations at start.
+func siblingForms(forms [][2]string) map[string][]string {
+	var verbs []string // in the order of forms, as m's lists are
+	byVerb := make(map[string][]string)
+	for _, p := range forms {
+		if _, ok := byVerb[p[1]]; !ok {
+			verbs = append(verbs, p[1])
+		}
+		if f := stem(p[0]); !slices.Contains(byVerb[p[1]], f) {
+			byVerb[p[1]] = append(byVerb[p[1]], f)
+		}
+	}
+	m := make(map[string][]string, len(forms))
+	for _, v := range verbs {
+		fs := byVerb[v]
+		for _, f := range fs {
+			for _, g := range fs {
+				if g != f && !slices.Contains(m[f], g) {
+					m[f] = append(m[f], g)
+				}
 			}
 		}
 	}
 	return m
-}()
+}
 
 // addAbbrevTerms adds the indexed partners of st, the stem of a query
 // word of weight w that the cards do not hold (see abbreviations), or the
