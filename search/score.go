@@ -652,24 +652,27 @@ func (ix *Index) splitWord(w string, dst []string) []string {
 }
 
 // cutFits reports whether splitWord may cut w at byte k: each part has two
-// bytes or more, or is one digit beside a letter, as a program or a
-// version is run together with its number ("7zip" of a card's "7-Zip",
-// "python3" of its "Python 3"); the digit is a word of the cards
-// (keepToken keeps a lone digit), where a lone letter is none.
+// bytes or more, or is one digit beside a letter of any script, as a
+// program or a version is run together with its number ("7zip" of a
+// card's "7-Zip", "python3" of its "Python 3", "виндовс7" of "Виндовс
+// 7"); the digit is a word of the cards (keepToken keeps a lone digit),
+// where a lone letter is none. A digit beside a digit is not cut from it:
+// "730" is no "7" "30".
 func cutFits(w string, k int) bool {
 	switch {
 	case k >= 2 && k <= len(w)-2:
 		return true
 	case k == 1 && len(w) > 2:
-		return isDigit(w[0]) && isLowerASCII(w[1])
+		r, _ := utf8.DecodeRuneInString(w[1:])
+		return isDigit(w[0]) && unicode.IsLetter(r)
 	case k == len(w)-1 && k > 1:
-		return isDigit(w[k]) && isLowerASCII(w[k-1])
+		r, _ := utf8.DecodeLastRuneInString(w[:k])
+		return isDigit(w[k]) && unicode.IsLetter(r)
 	}
 	return false
 }
 
-func isDigit(c byte) bool      { return '0' <= c && c <= '9' }
-func isLowerASCII(c byte) bool { return 'a' <= c && c <= 'z' }
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // maxSplitChecks is how many cuts of one word splitWord looks for side by
 // side in the cards (see adjacent), each reading up to maxAdjacentCards

@@ -979,6 +979,26 @@ func TestSearchDigitRunTogether(t *testing.T) {
 	}
 	checkFirst(t, ix, "can I have 7zip please", "sw-install")
 	checkFirst(t, ix, "upgrade to python3", "runtime")
+	// The letter may be of any script; a digit beside a digit is no cut.
+	ix = Build([]Card{
+		{ID: "win-ru", Summary: "Переустановить Виндовс 7 на ноутбуке.", Risk: "reversible"},
+		{ID: "zip-ru", Summary: "Установить 7 зип на ноутбук.", Risk: "reversible"},
+		{ID: "backups", Summary: "Keep 7 30-day backups, 30 7-day ones.", Risk: "reversible"},
+	})
+	for _, tt := range []struct {
+		word string
+		want []string
+	}{
+		{"виндовс7", []string{"виндовс", "7"}},
+		{"7зип", []string{"7", "зип"}},
+		{"730", nil}, // a number is not cut into a digit and a number
+		{"307", nil},
+	} {
+		if got := ix.splitWord(tt.word, nil); !slices.Equal(got, tt.want) {
+			t.Errorf("splitWord(%q) = %q, want %q", tt.word, got, tt.want)
+		}
+	}
+	checkFirst(t, ix, "7зип", "zip-ru")
 }
 
 // TestSearchRepairsAFewUnknownWords: only the first maxRepairs words of a
