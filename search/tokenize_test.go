@@ -542,11 +542,19 @@ func TestSearchNamePlurals(t *testing.T) {
 		{ID: "gpu-quota", Summary: "Show the H100 quota of a project.", Risk: "reversible"},
 		{ID: "timeout", Summary: "Set a request timeout of 10 seconds.", Risk: "reversible"},
 		{ID: "deploy", Summary: "Deploy a service to k8s.", Risk: "reversible"},
+		{ID: "ldap", Summary: "Look up the DN of a user in LDAP.", Risk: "reversible"},
 	})
 	checkOnly(t, ix, "P1s", "escalate")
 	checkOnly(t, ix, "how many H100s do we have", "gpu-quota")
 	checkOnly(t, ix, "k8s", "deploy")
-	for _, w := range []string{"p1s", "h100s", "10s", "k8s", "p7s", "s"} {
+	// The name is held as the whole word, however short: "P1s" is all
+	// of the request the card holds.
+	if got := ix.Search(Query{Intent: "P1s"}); len(got) == 0 || got[0].Coverage != 1 {
+		t.Errorf("Search(%q) = %+v, want Coverage 1", "P1s", got)
+	}
+	// Only a digit and an "s" end such a plural: "dns" is no plural of an
+	// LDAP "DN", nor "p1x" a form of "P1".
+	for _, w := range []string{"p1s", "h100s", "10s", "k8s", "p7s", "s", "dns", "p1x"} {
 		s := ix.pool.Get().(*scratch)
 		s.reset()
 		got := ix.addNamePlural(s, w, 1)
