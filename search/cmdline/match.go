@@ -530,7 +530,7 @@ func plainName(w string) bool {
 	for i, r := range w {
 		switch {
 		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z':
-		case i > 0 && (isDigit(byte(r)) || r == '_' || r == '+' || r == '-'):
+		case i > 0 && ('0' <= r && r <= '9' || r == '_' || r == '+' || r == '-'):
 		default:
 			return false
 		}

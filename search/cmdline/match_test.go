@@ -916,6 +916,27 @@ func TestMatchCommandVersionedNames(t *testing.T) {
 	checkMatchCommand(t, mt, tests)
 }
 
+// TestPlainNameIsASCII: a plain command name is of ASCII letters, digits
+// and "_+-" only. A rune was read as a digit by its low byte, so the
+// Cyrillic "а" (U+0430) and the Turkish "ı" (U+0131) after a letter were
+// digits, "gitа" a plain name and "pipı3" a version of a pattern's "pipı".
+func TestPlainNameIsASCII(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		want bool
+	}{
+		{"pip3", true}, {"g++", true}, {"docker-compose", true}, {"7z", false},
+		{"gitа", false}, {"pipı", false}, {"gİt", false}, {"ls\u0939", false},
+	} {
+		if got := plainName(tt.name); got != tt.want {
+			t.Errorf("plainName(%q) = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	if namesVersioned("pipı", "pipı3") {
+		t.Errorf(`namesVersioned("pipı", "pipı3") = true, want false`)
+	}
+}
+
 // A pattern written with a precommand ("npx prettier --write *", "sudo
 // systemctl restart *") replaces the command it runs, however that is run:
 // "prettier --write ." and "pnpm exec prettier --write ." matched nothing.
