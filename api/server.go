@@ -791,9 +791,11 @@ func (s *server) noRoute(w http.ResponseWriter, r *http.Request) {
 		tries = append(tries, s.routed(escapeRest(path.Clean(r.URL.RawPath))))
 	}
 	tries = append(tries, s.routed((&url.URL{Path: path.Clean(r.URL.Path)}).EscapedPath()))
+	// A try is never p itself: p is routed by no route (chi would have
+	// served it), and each try is one a route has.
 	var alt string
 	for _, try := range tries {
-		if try != "" && try != sent && try != p {
+		if try != "" && try != sent {
 			alt = try
 			break
 		}
