@@ -557,7 +557,6 @@ func bodyError(w http.ResponseWriter, err error, prefix string) {
 		return
 	}
 	if ne, ok := errors.AsType[net.Error](err); ok && ne.Timeout() {
-		w.Header().Set("Connection", "close") // the connection's read deadline has passed
 		writeError(w, http.StatusRequestTimeout, CodeRequestTimeout,
 			"the request body did not arrive within the server's read timeout; send it faster or in full, then retry", nil)
 		return

@@ -48,8 +48,11 @@ func (s *server) readAll(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 		s.bodyRead()
 	}
 	stop(err == nil)
+	// A body not read whole is answered with the "Connection: close" that
+	// closeUnlessBodyRead set before the handler ran (the rest of it is
+	// not read, or the connection's read deadline has passed); only a body
+	// read whole lifts it, below.
 	if errors.Is(err, errBodiesHeld) {
-		w.Header().Set("Connection", "close") // the rest of the body is not read
 		w.Header().Set("Retry-After", "1")
 		writeError(w, http.StatusServiceUnavailable, CodeBusy,
 			fmt.Sprintf("the server is busy: other request bodies, %d MiB in all, are arriving; retry shortly", maxBodiesHeld>>20),
@@ -58,7 +61,6 @@ func (s *server) readAll(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 	}
 	if err != nil {
 		if ne, ok := errors.AsType[net.Error](err); ok && ne.Timeout() && s.isDraining() {
-			w.Header().Set("Connection", "close")
 			w.Header().Set("Retry-After", "1")
 			writeError(w, http.StatusServiceUnavailable, CodeNotReady,
 				"the server is shutting down and the request body had not arrived; send the request again (to another replica)", nil)
