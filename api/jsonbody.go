@@ -208,8 +208,9 @@ func parseRequestDoc(data []byte, contentType string, wrap int) (*requestDoc, *b
 			// client's config is what nests too deep.
 			msg += fmt.Sprintf(" (the body's object is one of them: its config may nest %d, as a --config file may)", ojson.MaxDepth)
 		}
-		// A syntax error at the top level has no member to name.
-		hasPointer := e.Kind == ojson.DuplicateKey || e.Pointer != ""
+		// A syntax error at the top level has no member to name; every
+		// other error has a pointer (a duplicate key's is its member's).
+		hasPointer := e.Pointer != ""
 		return nil, d.faultAt("invalid JSON body", e.Off, e.Pointer, hasPointer, msg+notJSONHint(contentType, data), nil)
 	}
 	if off := ojson.InvalidUTF8(data); off >= 0 {
