@@ -524,8 +524,8 @@ func malformedParam(rawQuery string) (name string, semicolon bool) {
 		if !strings.Contains(pair, ";") {
 			continue
 		}
-		key, _, found := strings.Cut(pair, "=")
-		if !found || strings.Contains(key, ";") {
+		key, _, _ := strings.Cut(pair, "=") // with no "=", key is the pair, which holds the ";"
+		if strings.Contains(key, ";") {
 			return "", true
 		}
 		name, err := url.QueryUnescape(key)
