@@ -173,7 +173,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if isHelpFlag(args[0]) || args[0] == "help" {
 		return writeHelp(stdout, stderr, usage())
 	}
-	if len(args) == 1 && (args[0] == "--version" || args[0] == "-version") {
+	if args[0] == "--version" || args[0] == "-version" {
+		if len(args) > 1 {
+			// Not "unknown flag --version" (capreg --version is known),
+			// nor the verb moved before it (capreg --version check gave
+			// "capreg check --version", a line check refuses).
+			return usageError(stderr, "--version takes nothing after it: capreg --version prints the build's version; see capreg --help")
+		}
 		// What a person tries first, called an unknown command "--version":
 		// the build's version, as serve logs it and capreg_build_info
 		// names it.
