@@ -16,6 +16,8 @@ func TestRenderBodyListShapesNamed(t *testing.T) {
 	for _, c := range []struct{ body, want string }{
 		{`{"profile":["core","standard"]}`, `profile must be a string, not an array: write "core,standard", the modes joined with commas`},
 		{`{"profile":["core"]}`, `profile must be a string, not an array: write "core"`},
+		// Modes read as a profile's: spaces and empty ones dropped.
+		{`{"profile":["", " core ", "standard,full"]}`, `profile must be a string, not an array: write "core,standard,full", the modes joined with commas`},
 		{`{"disabledCapabilities":"tdd, ui"}`, `disabledCapabilities must be an array of strings, not a string: write ["tdd", "ui"]`},
 		{`{"surface":{"baseProfile":"full","disabledClusters":"ui nyquist","explicitAdds":[],"explicitRemoves":[]}}`,
 			`surface.disabledClusters must be an array of strings, not a string: write ["ui", "nyquist"]`},
@@ -39,7 +41,7 @@ func TestRenderBodyListShapesNamed(t *testing.T) {
 		}
 	}
 	// Nothing is made up where the value is no list of names.
-	for _, body := range []string{`{"profile":[]}`, `{"profile":["core",1]}`, `{"disabledCapabilities":" , "}`} {
+	for _, body := range []string{`{"profile":[]}`, `{"profile":["core",1]}`, `{"profile":[""]}`, `{"profile":[" ", ","]}`, `{"disabledCapabilities":" , "}`} {
 		e := do(t, h, "POST", "/render-hooks/plan:pre", []byte(body))
 		if e.status != 400 || strings.Contains(answerText(t, e), "write") {
 			t.Errorf("POST %s: %d %s, want a 400 writing no value", body, e.status, truncate(e.body))

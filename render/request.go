@@ -164,17 +164,23 @@ func optString(obj *ojson.Value, ptr, name, key string) (string, error) {
 // joinedHint is, for a profile sent as a list of its modes (["core",
 // "standard"], as a client holding them in an array sends it), the string
 // meant: `: write "core,standard"`, the modes joined with commas as the
-// .gsd-profile marker holds them; else "".
+// .gsd-profile marker holds them; else "". The modes are read as a
+// profile's are (profileModes: spaces and empty modes dropped), so that an
+// item "" is written as no mode, where `write ""` named a profile that is
+// refused, and an array of no mode writes nothing, as [] does.
 func joinedHint(v *ojson.Value) string {
-	if v.Kind != ojson.Array || len(v.Items) == 0 {
+	if v.Kind != ojson.Array {
 		return ""
 	}
-	modes := make([]string, len(v.Items))
+	var modes []string
 	for i := range v.Items {
 		if v.Items[i].Kind != ojson.String {
 			return ""
 		}
-		modes[i] = v.Items[i].Str
+		modes = append(modes, profileModes(v.Items[i].Str)...)
+	}
+	if len(modes) == 0 {
+		return ""
 	}
 	joined := strconv.Quote(strings.Join(modes, ","))
 	switch {
