@@ -204,17 +204,25 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // given with no command to follow (capreg --repo x, the command forgotten)
 // is said to be one, where it was called an unknown command "--repo";
 // another word is an unknown command, named with the verb it is a typo of
-// (commandMeant).
+// (commandMeant). A flag is one or two dashes and a name, as the flag
+// package reads it: ---repo, which it refuses, is no --repo to put after
+// a command. An unknown flag is named with the flag it is a typo of, as
+// after a command (flagMeant).
 func notACommand(first string) string {
-	name, _, _ := strings.Cut(strings.TrimLeft(first, "-"), "=")
+	name, _, _ := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(first, "-"), "-"), "=")
 	switch {
 	case !strings.HasPrefix(first, "-") || name == "":
 		return fmt.Sprintf("unknown command %q%s", first, commandMeant(first))
 	}
-	if _, ok := flagsTakingValues()[name]; ok {
+	flags := flagsTakingValues()
+	if _, ok := flags[name]; ok {
 		return fmt.Sprintf("%s is a flag, not a command: the command comes first (capreg COMMAND %s …), one of these", first, first)
 	}
-	return fmt.Sprintf("unknown flag %s, and no command: the command comes first, then its flags, one of these", first)
+	meant := ""
+	if best := validate.NearestID(name, slices.Sorted(maps.Keys(flags))); best != "" {
+		meant = didYouMean("--" + best)
+	}
+	return fmt.Sprintf("unknown flag %s%s, and no command: the command comes first, then its flags, one of these", first, meant)
 }
 
 // helpArgs is what args ask for help with when they start with "help" or
