@@ -233,7 +233,7 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		if fi, serr := os.Stat(real); serr == nil && !fi.IsDir() {
 			return nil, fmt.Errorf("%w %s: %w", ErrRepo, repo, ErrRepoNotFolder)
 		}
-		return nil, fmt.Errorf("%w %s: %w", ErrRepo, repo, dirError(err))
+		return nil, fmt.Errorf("%w %s: %w", ErrRepo, repo, plainly(repo, dirError(err)))
 	}
 	defer root.Close()
 	sc := &scanner{ctx: ctx, root: root, rootWay: newRootWay(real, abs), visited: map[string]bool{}, seenFiles: map[string]bool{}, entering: opts.entering, fragments: opts.fragments,
@@ -867,7 +867,8 @@ func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 	d, err := sc.openDir(real)
 	if err != nil {
 		if rel == "." { // named, as a failure to open it names it
-			return fmt.Errorf("%w %s: %w", ErrRepo, strings.TrimSuffix(sc.root.Name(), string(filepath.Separator)), err)
+			name := strings.TrimSuffix(sc.root.Name(), string(filepath.Separator))
+			return fmt.Errorf("%w %s: %w", ErrRepo, name, plainly(name, err))
 		}
 		sc.unreadableDir(rel, "directory not read", err)
 		return nil
@@ -2636,10 +2637,57 @@ func StatRepo(repo string) error {
 func repoError(repo string, err error) error {
 	if errors.Is(err, fs.ErrNotExist) {
 		if near := nearbyDir(repo); near != "" {
-			return fmt.Errorf("%w %s: %w (%w)", ErrRepo, repo, err, didYouMean(near))
+			return fmt.Errorf("%w %s: %w (%w)", ErrRepo, repo, plainly(repo, err), didYouMean(near))
 		}
 	}
-	return fmt.Errorf("%w %s: %w", ErrRepo, repo, err)
+	return fmt.Errorf("%w %s: %w", ErrRepo, repo, plainly(repo, err))
+}
+
+// plainCause is a failure of the file system said as a person says it
+// ("nope does not exist"), where Go's error names the system call that
+// failed and the path it was given ("lstat /home/ann/nope: no such file
+// or directory"). The error it words stays in the chain, for errors.Is
+// and errors.As (the watcher waits for a repository that does not exist).
+type plainCause struct {
+	text string
+	err  error
+}
+
+func (p *plainCause) Error() string { return p.text }
+func (p *plainCause) Unwrap() error { return p.err }
+
+// plainly words err, a failure to reach the repository repo, without its
+// system call: the path it names is said as repo spells it when it is the
+// repository (".", or repo made absolute) or a folder above it
+// ("g/x" of "g/x/y"), else as it is. An error of no path is the
+// repository's; one of another kind is returned as it is.
+func plainly(repo string, err error) error {
+	name := repo
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		name = strings.TrimSuffix(pe.Path, string(filepath.Separator))
+		if abs, aerr := filepath.Abs(repo); name == "" || name == "." || aerr == nil && name == abs {
+			name = repo
+		} else if rest, ok := strings.CutPrefix(abs, name+string(filepath.Separator)); ok && aerr == nil {
+			if r := filepath.Clean(repo); strings.HasSuffix(r, string(filepath.Separator)+rest) {
+				name = strings.TrimSuffix(r, string(filepath.Separator)+rest)
+			}
+		}
+	}
+	var text string
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		text = name + " does not exist"
+	case errors.Is(err, fs.ErrPermission):
+		text = "permission denied reading " + name
+	case errors.Is(err, syscall.ENOTDIR):
+		text = name + " is not a folder, or is under a file"
+	case pe != nil:
+		text = pe.Err.Error() + " reading " + name
+	default:
+		return err
+	}
+	return &plainCause{text: text, err: err}
 }
 
 // didYouMean is the hint of a repoError: the folder probably meant. It is
