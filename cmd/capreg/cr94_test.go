@@ -55,7 +55,7 @@ func TestGenCheckNamesNoFolderWhoseRegistryIsAFolder(t *testing.T) {
 	}
 	var stdout, stderr bytes.Buffer
 	code := run(context.Background(), []string{"gen", "--check", "--repo", "../../testdata/first", "--out", filepath.Join(dir, "gen2")}, &stdout, &stderr)
-	if code != exitFindings || !strings.Contains(stderr.String(), "tool-index.json is missing") {
+	if code != exitFindings || !strings.Contains(stderr.String(), "gen2 does not exist, so the 3 artifacts are missing") {
 		t.Fatalf("exit %d, want %d with the artifacts missing\n%s", code, exitFindings, stderr.String())
 	}
 	if strings.Contains(stderr.String(), "did you mean") {

@@ -277,6 +277,16 @@ func genCheck(ctx context.Context, snap *store.Snapshot, out, hint string, stdou
 		sayf(stderr, "capreg: %v", err)
 		return exitUsage
 	}
+	if outMissing(out, drifts) {
+		// One line for the folder, where each artifact's said the same
+		// three times.
+		msg := fmt.Sprintf("the --out folder %s does not exist, so the %s are missing", validate.ShellQuote(out), validate.Plural(len(drifts), "artifact"))
+		if hint != "" {
+			msg += "; run " + hint
+		}
+		sayf(stderr, "capreg: %s", msg)
+		return exitFindings
+	}
 	for _, d := range drifts {
 		if d.Missing {
 			if hint == "" {
@@ -302,6 +312,20 @@ func genCheck(ctx context.Context, snap *store.Snapshot, out, hint string, stdou
 		return exitFindings
 	}
 	return writeOutput(stdout, stderr, fmt.Appendf(nil, "capreg: %d artifacts in %s are up to date\n", len(store.ArtifactNames), out))
+}
+
+// outMissing reports whether out does not exist, every drift being then
+// an artifact missing.
+func outMissing(out string, drifts []store.Drift) bool {
+	if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) || len(drifts) == 0 {
+		return false
+	}
+	for _, d := range drifts {
+		if !d.Missing {
+			return false
+		}
+	}
+	return true
 }
 
 // writeHint is the gen --write command that regenerates what gen --check
