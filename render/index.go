@@ -162,21 +162,25 @@ func (idx *regIndex) centralOwner() *validate.CentralOwner {
 // order ("Beta.Deep_Flag"), then one edit away, then the same words in
 // another order; the first in sorted order among equals. It compares key
 // with at most *budget declared keys, and counts them off *budget: a
-// rendering shares one budget among its config's unknown keys.
-func (n *keyNeighbours) meant(key string, budget *int) string {
+// rendering shares one budget among its config's unknown keys. stopped
+// reports that it found none because the budget ran out before the last
+// key it had to compare (a key of the same words in another order is
+// named then, though one a single edit away might have been found).
+func (n *keyNeighbours) meant(key string, budget *int) (near string, stopped bool) {
 	same := n.words[wordKey(key)]
 	for _, k := range same {
 		if sameWordsInOrder(k, key) {
-			return k
+			return k, false
 		}
 	}
-	if k := n.oneEditFrom(key, budget); k != "" {
-		return k
+	k, stopped := n.oneEditFrom(key, budget)
+	if k != "" {
+		return k, false
 	}
 	if len(same) > 0 {
-		return same[0]
+		return same[0], false
 	}
-	return ""
+	return "", stopped
 }
 
 // sameWordsInOrder reports whether a and b are equal but for case and
@@ -206,20 +210,21 @@ func sameWordsInOrder(a, b string) bool {
 func isKeySeparator(c byte) bool { return c == '-' || c == '_' || c == '.' || c == ':' }
 
 // oneEditFrom is the first declared key one edit from key (oneEdit), by
-// length (key's own first) and then in sorted order, or "".
-func (n *keyNeighbours) oneEditFrom(key string, budget *int) string {
+// length (key's own first) and then in sorted order, or "": with stopped
+// set when *budget ran out before a key it had to compare.
+func (n *keyNeighbours) oneEditFrom(key string, budget *int) (near string, stopped bool) {
 	for _, l := range [...]int{len(key), len(key) - 1, len(key) + 1} {
 		for _, k := range n.byLen[l] {
 			if *budget <= 0 {
-				return ""
+				return "", true
 			}
 			*budget--
 			if oneEdit(key, k) {
-				return k
+				return k, false
 			}
 		}
 	}
-	return ""
+	return "", false
 }
 
 // oneEdit reports whether a and b differ by one edit at most: a byte
@@ -254,7 +259,8 @@ func oneEdit(a, b string) bool {
 // their near misses against: a config of thousands of unknown keys
 // against a registry of thousands of keys, or a schema of hundreds of
 // patterns, would otherwise cost seconds. Past it, an unknown key's near
-// miss is not looked for.
+// miss is not looked for, and one warning counts the keys left unsearched
+// (rendering.nearNotSearched).
 const maxNearComparisons = 20_000
 
 // didYouMean is " (did you mean "x"?)" for the id among ids (sorted) a

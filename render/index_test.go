@@ -46,7 +46,7 @@ func FuzzKeyNeighbours(f *testing.F) {
 			t.Skip()
 		}
 		budget := maxNearComparisons
-		got := idx.keyNeighbours().meant(key, &budget)
+		got, _ := idx.keyNeighbours().meant(key, &budget)
 
 		var inOrder, oneAway, sameWords []string
 		for k := range idx.keys {

@@ -1526,29 +1526,31 @@ func TestCentralOwnershipSpendsTheNearMissBudget(t *testing.T) {
 	}
 	b.WriteString("}")
 	env := resolve(t, reg, "ship:post", b.String(), Enablement{})
-	want := maxNearComparisons / (1 + 2*patterns) // each pattern against the key and the path above it
-	if got := env.WarningCount(); got != want {
-		t.Errorf("%d spellings of %q against %d central patterns: %d warnings; want the %d the budget allows", spellings, key, patterns, got, want)
+	named := maxNearComparisons / (1 + 2*patterns) // each pattern against the key and the path above it
+	if got := env.WarningCount(); got != named+1 || env.Warnings[named] != notSearched(spellings-named) {
+		t.Errorf("%d spellings of %q against %d central patterns: %d warnings; want the %d the budget allows, then one saying it stopped before %d",
+			spellings, key, patterns, got, named, spellings-named)
 	}
 }
 
 // TestCentralOwnershipStopsAtASlowMatch: a central pattern that cannot
 // decide within its time whether it matches a near miss counts as owning
 // it, and the rendering asks of no later key (each would take as long
-// again): the misspelling after it is not warned of.
+// again): the misspelling after it is not warned of, and one warning says
+// that the search stopped before the two.
 func TestCentralOwnershipStopsAtASlowMatch(t *testing.T) {
 	slow := strings.Repeat("abcdefghij", 4) // (\w+)+ backtracks on it for seconds
 	reg := memRegistry(t, memCap{id: "w", config: []validate.ConfigEntry{boolKey(slow+".on", true), boolKey("workflow.research", true)}})
 	reg.Central = &validate.CentralSchema{Sources: []string{`^(\w+)+!$`}}
 	for _, c := range []struct {
 		config string
-		want   int
+		want   []string
 	}{
-		{`{"workflow":{"researh":true}}`, 1},
-		{`{"` + strings.ToUpper(slow) + `.on":true,"workflow":{"researh":true}}`, 0},
+		{`{"workflow":{"researh":true}}`, []string{`config key "workflow.researh" is declared by no capability, so nothing reads it; did you mean "workflow.research"?`}},
+		{`{"` + strings.ToUpper(slow) + `.on":true,"workflow":{"researh":true}}`, []string{notSearched(2)}},
 	} {
-		if env := resolve(t, reg, "ship:post", c.config, Enablement{}); len(env.Warnings) != c.want {
-			t.Errorf("config %.60s…: warnings %q; want %d", c.config, env.Warnings, c.want)
+		if env := resolve(t, reg, "ship:post", c.config, Enablement{}); !slices.Equal(env.Warnings, c.want) {
+			t.Errorf("config %.60s…: warnings %q; want %q", c.config, env.Warnings, c.want)
 		}
 	}
 }
@@ -1607,7 +1609,7 @@ func TestCentralOwnershipTimeBounded(t *testing.T) {
 	start := time.Now()
 	env := resolve(t, reg, "ship:post", b.String(), Enablement{})
 	t.Logf("%d near misses against %d slow central patterns: %v", keys, patterns, time.Since(start))
-	if len(env.Warnings) != 0 {
-		t.Errorf("warnings %q; want none (past the time budget every key counts as owned)", env.Warnings)
+	if want := []string{notSearched(keys)}; !slices.Equal(env.Warnings, want) {
+		t.Errorf("warnings %q; want %q (past the time budget every key counts as owned, and is counted as not searched)", env.Warnings, want)
 	}
 }
