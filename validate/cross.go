@@ -10,7 +10,9 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
+	"github.com/capreg/capreg/internal/casefold"
 	"github.com/capreg/capreg/validate/ojson"
 	"github.com/dlclark/regexp2/v2"
 	"golang.org/x/text/unicode/norm"
@@ -861,18 +863,34 @@ func oneID(ids []string, like func(string) bool) (found string, several bool) {
 	return found, false
 }
 
-// wordsMore reports whether long is short followed by "-" and more words.
-// Compared in place, not by joining short+"-": a client's 404 may bring an
-// id of megabytes to compare with every id (MeantID).
+// wordsMore reports whether long is short followed by "-" and more words,
+// case aside ("Fraud" for "fraud-screen"). Compared in place, not by
+// joining short+"-" nor by folding copies: a client's 404 may bring an id
+// of megabytes to compare with every id (MeantID).
 func wordsMore(long, short string) bool {
-	return len(long) > len(short) && long[len(short)] == '-' && long[:len(short)] == short
+	for short != "" && long != "" {
+		rs, ns := utf8.DecodeRuneInString(short)
+		rl, nl := utf8.DecodeRuneInString(long)
+		if casefold.Rune(rs) != casefold.Rune(rl) {
+			return false
+		}
+		short, long = short[ns:], long[nl:]
+	}
+	return short == "" && long != "" && long[0] == '-'
 }
 
 // wordsBefore reports whether long is more words and "-" followed by
-// short, compared in place as wordsMore.
+// short, case aside, compared in place as wordsMore.
 func wordsBefore(long, short string) bool {
-	n := len(long) - len(short)
-	return n > 0 && long[n-1] == '-' && long[n:] == short
+	for short != "" && long != "" {
+		rs, ns := utf8.DecodeLastRuneInString(short)
+		rl, nl := utf8.DecodeLastRuneInString(long)
+		if casefold.Rune(rs) != casefold.Rune(rl) {
+			return false
+		}
+		short, long = short[:len(short)-ns], long[:len(long)-nl]
+	}
+	return short == "" && long != "" && long[len(long)-1] == '-'
 }
 
 // checkRequires checks that each requires entry names a capability

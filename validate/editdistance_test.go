@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capreg/capreg/internal/casefold"
 	"github.com/capreg/capreg/internal/osatest"
 )
 
@@ -29,24 +30,44 @@ func TestEditDistanceAgainstWholeTable(t *testing.T) {
 	}
 }
 
-// runeEditDistance is the distance of the names' code points, or limit+1,
-// on either side of its 64-code-point stack rows.
-func TestRuneEditDistanceAgainstWholeTable(t *testing.T) {
+// foldedEditDistance is the distance of the names' code points case
+// folded (casefold.Rune), or limit+1, on either side of its 64-code-point
+// stack rows, for ASCII names and others.
+func TestFoldedEditDistanceAgainstWholeTable(t *testing.T) {
 	cases := [][2]string{{"déploy", "deploy"}, {"数据库.备", "数据库.备份"}, {"éa", "aé"}, {"", "ß"}, {"ab", "ab"},
 		// A swap only where both letters cross ("éb" is two edits from
 		// "bç", not one), and a last row within limit whose end is not
 		// ("xéb" is three from "ébyz", limit+1 for a limit of 1).
-		{"éb", "bç"}, {"bé", "çb"}, {"xéb", "ébyz"}}
+		{"éb", "bç"}, {"bé", "çb"}, {"xéb", "ébyz"},
+		// Case aside, ASCII or not: a capital is its small letter, "ς"
+		// and "Σ" are "σ", "ſ" is "s"; "ı" is no "i", "ß" no "ss".
+		{"Securty", "security"}, {"SECURTY", "security"}, {"sEcUrItY", "SECURTIY"}, {"Zz", "zA"},
+		{"ΛΟΓΟΣ", "λογος"}, {"ΛΟΓΟΣ-APP", "λογοσ.app"}, {"ſecurty", "SECURITY"}, {"Déploy", "DEPLOYÉ"},
+		{"ılık", "ILIK"}, {"STRAßE", "strasse"}, {"İx", "ix"}}
 	for _, n := range []int{63, 64, 65, 66} {
 		cases = append(cases, [2]string{strings.Repeat("é", n), strings.Repeat("é", n-1) + "e"},
-			[2]string{string([]rune(strings.Repeat("éa", 40))[:n]), string([]rune(strings.Repeat("aé", 40))[:n])})
+			[2]string{string([]rune(strings.Repeat("éa", 40))[:n]), string([]rune(strings.Repeat("aé", 40))[:n])},
+			[2]string{strings.Repeat("aB", 40)[:n], strings.Repeat("Ab", 40)[:n]},
+			[2]string{strings.Repeat("É", n), strings.Repeat("é", n-1) + "E"})
 	}
 	for _, c := range cases {
 		for _, limit := range []int{0, 1, 2, 3, 64, 200} {
-			want := min(osatest.Distance([]rune(c[0]), []rune(c[1])), limit+1)
-			if got := runeEditDistance(c[0], c[1], limit); got != want {
-				t.Errorf("runeEditDistance(%q, %q, %d) = %d, want %d", c[0], c[1], limit, got, want)
+			want := min(osatest.Distance(foldedRunes(c[0]), foldedRunes(c[1])), limit+1)
+			if got := foldedEditDistance(c[0], c[1], limit); got != want {
+				t.Errorf("foldedEditDistance(%q, %q, %d) = %d, want %d", c[0], c[1], limit, got, want)
 			}
 		}
 	}
+	// The table's own folding, held to the figures expected.
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{{"Securty", "security", 1}, {"SECURTY", "security", 1}, {"ΛΟΓΟΣ", "λογος", 0}, {"ılık", "ILIK", 2}, {"STRAßE", "strasse", 2}} {
+		if got := foldedEditDistance(c.a, c.b, 3); got != c.want {
+			t.Errorf("foldedEditDistance(%q, %q, 3) = %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
 }
+
+// foldedRunes is s's code points case folded by casefold.String.
+func foldedRunes(s string) []rune { return []rune(casefold.String(s)) }

@@ -242,41 +242,75 @@ func schemaNamed(found []schemaFinding, ptr, key string) bool {
 // kebab-case or snake_case: "helpProbe", "help-probe" and "HelpProbe" for
 // "help_probe", "on_error" for "onError"), or by one edit (two for keys of
 // ten letters or more), where an edit inserts, deletes or replaces a letter
-// or swaps two adjacent ones. A plural of a field ("versions", "runtimes")
-// is not taken for it: such a key is as likely a field of its own, unless
-// it holds what the field holds (fieldSchema.pluralMeant). Letters
-// are code points, compared composed (NFC), as card ids are: "déploy" is
-// one edit from "deploy", though UTF-8 spells its "é" with two bytes.
+// or swaps two adjacent ones, case aside ("Securty" and "SECURTY" are one
+// edit from "security", as "securty" is). A plural of a field ("versions",
+// "Runtimes") is not taken for it: such a key is as likely a field of its
+// own, unless it holds what the field holds (fieldSchema.pluralMeant).
+// Letters are code points, compared composed (NFC), as card ids are:
+// "déploy" is one edit from "deploy", though UTF-8 spells its "é" with two
+// bytes. The field is returned as declared.
 func nearestField(key string, fields []string) string {
-	best, bestDist := "", 3
+	if f := sameName(key, fields); f != "" {
+		return f
+	}
+	return nearestEdit(key, fields)
+}
+
+// sameName is the first of names that key is but for case and how its
+// words are joined (strings.EqualFold, sameWords), both composed, or "".
+func sameName(key string, names []string) string {
 	key = nfc(key)
-	for _, f := range fields {
-		g := nfc(f)
-		if strings.EqualFold(key, g) || sameWords(key, g) {
+	for _, f := range names {
+		if g := nfc(f); strings.EqualFold(key, g) || sameWords(key, g) {
 			return f
 		}
-		if key == g+"s" || g == key+"s" {
+	}
+	return ""
+}
+
+// nearestEdit is the name of names fewest edits from key, case aside
+// (foldedEditDistance), within nearestField's limits, the first of them on
+// a tie, or "". A plural or singular of key is none (nearestField says
+// why).
+func nearestEdit(key string, names []string) string {
+	best, bestDist := "", 3
+	key = nfc(key)
+	for _, f := range names {
+		g := nfc(f)
+		if plusS(key, g) || plusS(g, key) {
 			continue
 		}
 		limit := 1
 		if min(utf8.RuneCountInString(key), utf8.RuneCountInString(g)) >= 10 {
 			limit = 2
 		}
-		if dist := runeEditDistance(key, g, limit); dist <= limit && dist < bestDist {
+		if dist := foldedEditDistance(key, g, limit); dist <= limit && dist < bestDist {
 			best, bestDist = f, dist
 		}
 	}
 	return best
 }
 
-// runeEditDistance is EditDistance counted in code points rather than
-// bytes (the same for ASCII names, which it leaves to EditDistance). Like
-// EditDistance it keeps its names on the stack up to 64 code points, and
-// rules out a name by its length before it reads it: a 404 compares the
-// id with every id served.
-func runeEditDistance(s, t string, limit int) int {
+// foldedEditDistance is EditDistance of s and t case folded
+// (casefold.Rune), counted in code points rather than bytes (the same for
+// ASCII names). Like EditDistance it keeps its names on the stack up to 64
+// code points, folding each letter as it copies it there rather than
+// copying the names folded (a 404 compares the id with every id served),
+// and rules out a name by its length before it reads it.
+func foldedEditDistance(s, t string, limit int) int {
 	if isASCII(s) && isASCII(t) {
-		return EditDistance(s, t, limit)
+		if abs(len(s)-len(t)) > limit {
+			return limit + 1
+		}
+		var abuf, bbuf [64]byte
+		a, b := abuf[:0], bbuf[:0]
+		for i := range len(s) {
+			a = append(a, lowerByte(s[i]))
+		}
+		for i := range len(t) {
+			b = append(b, lowerByte(t[i]))
+		}
+		return osaDistance(a, b, limit)
 	}
 	if abs(utf8.RuneCountInString(s)-utf8.RuneCountInString(t)) > limit {
 		return limit + 1
@@ -284,12 +318,47 @@ func runeEditDistance(s, t string, limit int) int {
 	var abuf, bbuf [64]rune
 	a, b := abuf[:0], bbuf[:0]
 	for _, r := range s {
-		a = append(a, r)
+		a = append(a, casefold.Rune(r))
 	}
 	for _, r := range t {
-		b = append(b, r)
+		b = append(b, casefold.Rune(r))
 	}
 	return osaDistance(a, b, limit)
+}
+
+// equalFolded reports whether a and b are the same letters case folded
+// (casefold.Rune), compared letter by letter rather than by folding
+// copies, as sameWords compares them.
+func equalFolded(a, b string) bool {
+	for a != "" && b != "" {
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		if casefold.Rune(ra) != casefold.Rune(rb) {
+			return false
+		}
+		a, b = a[na:], b[nb:]
+	}
+	return a == "" && b == ""
+}
+
+// cutFoldedSuffix is s without suffix, an ASCII word in lower case that
+// s ends with case folded ("IES" and "ies" for "ies", "ſ" for "s"), and
+// whether s ends so.
+func cutFoldedSuffix(s, suffix string) (string, bool) {
+	for i := len(suffix) - 1; i >= 0; i-- {
+		r, n := utf8.DecodeLastRuneInString(s)
+		if n == 0 || casefold.Rune(r) != rune(suffix[i]) {
+			return "", false
+		}
+		s = s[:len(s)-n]
+	}
+	return s, true
+}
+
+// plusS reports whether p is w and an "s", case aside.
+func plusS(p, w string) bool {
+	rest, ok := cutFoldedSuffix(p, "s")
+	return ok && equalFolded(rest, w)
 }
 
 // sameWords reports whether a and b are the same words joined otherwise:
@@ -330,6 +399,12 @@ func nearestName(key string, names []string) string {
 	if want := nearestField(key, names); want != "" {
 		return want
 	}
+	return pluralName(key, names)
+}
+
+// pluralName is the first of names that is key's plural or singular
+// (PluralOf), both composed, or "".
+func pluralName(key string, names []string) string {
 	key = nfc(key)
 	for _, f := range names {
 		if g := nfc(f); PluralOf(key, g) || PluralOf(g, key) {
@@ -363,21 +438,30 @@ func synonymField(key string, names []string) string {
 	return ""
 }
 
-// PluralOf reports whether p is an English plural of w: w+"s", w+"es"
-// ("patches"), or w's final y as "ies" ("policies").
+// PluralOf reports whether p is an English plural of w, case aside
+// (casefold.Rune): w+"s", w+"es" ("patches", "PATCHES"), or w's final y
+// as "ies" ("policies").
 func PluralOf(p, w string) bool {
-	return p == w+"s" || p == w+"es" || strings.HasSuffix(w, "y") && p == w[:len(w)-1]+"ies"
+	if plusS(p, w) {
+		return true
+	}
+	if rest, ok := cutFoldedSuffix(p, "es"); ok && equalFolded(rest, w) {
+		return true
+	}
+	stem, ok := cutFoldedSuffix(w, "y")
+	rest, ok2 := cutFoldedSuffix(p, "ies")
+	return ok && ok2 && equalFolded(rest, stem)
 }
 
 // NearestID returns the id among ids most likely meant by id, which is
-// none of them: one that differs only in case or in how its words are
-// joined ("help-probe" for "help_probe"), or by one edit (two for ids of
-// ten letters or more, letters being code points: see nearestField), or
-// its plural or singular, or else the same words in another order
-// ("logs.kube" for "kube.logs"); "" when none is near, or
-// when id is too long to be a typo of one (its search would cost a
-// client's 404 a scan of long strings). On a tie the first in ids wins, so
-// callers pass them sorted.
+// none of them, as declared: one that differs only in case or in how its
+// words are joined ("help-probe" for "help_probe"), or else the same words
+// in another order or joined by other separators ("logs.kube" for
+// "kube.logs"), or else one edit away, case aside (two for ids of ten
+// letters or more, letters being code points: see nearestField), or else
+// its plural or singular; "" when none is near, or when id is too long to
+// be a typo of one (its search would cost a client's 404 a scan of long
+// strings). On a tie the first in ids wins, so callers pass them sorted.
 func NearestID(id string, ids []string) string {
 	return nearestID(id, ids, sameLetters)
 }
@@ -403,16 +487,32 @@ func nearestID(id string, ids []string, mayReorder func(other, id string) bool) 
 	if len(id) > maxNearestID {
 		return ""
 	}
-	if meant := nearestName(id, ids); meant != "" {
+	if meant := sameName(id, ids); meant != "" {
 		return meant
 	}
-	// The same two or more words in another order or case: an id recalled
-	// by its words rather than their order ("sudo-deck" for "deck-sudo",
-	// "logs.kube" for "kube.logs", "pre:plan" for the loop point
-	// "plan:pre") is many edits from the id, too far for a typo, yet
-	// plainly meant it. Only ids of its length can be (the same words and
-	// as many one-byte separators), so few are split. Both are composed
-	// first, as for the rules above: "purge.cafe\u0301" is "café.purge".
+	// The same words in another order come before a typo: every word of
+	// such an id is as typed, and once case is aside a separator replaced
+	// is one edit, so "λογοσ.app" would be a typo of "λογος-app" before it
+	// was "app.λογος" (TestNearestIDFoldsFinalSigma).
+	if meant := reorderedID(id, ids, mayReorder); meant != "" {
+		return meant
+	}
+	if meant := nearestEdit(id, ids); meant != "" {
+		return meant
+	}
+	return pluralName(id, ids)
+}
+
+// reorderedID is the first of ids with the same two or more words as id,
+// case aside, in another order or joined otherwise, or "": an id recalled
+// by its words rather than their order ("sudo-deck" for "deck-sudo",
+// "logs.kube" for "kube.logs", "pre:plan" for the loop point "plan:pre")
+// is many edits from the id, too far for a typo, yet plainly meant it.
+// Only ids of its length can be (the same words and as many one-byte
+// separators), and of those only the ones mayReorder does not rule out
+// are split. Both are composed first, as for the other rules:
+// "purge.cafe\u0301" is "café.purge".
+func reorderedID(id string, ids []string, mayReorder func(other, id string) bool) string {
 	id = nfc(id)
 	words := sortedWords(id)
 	if len(words) < 2 {

@@ -1,0 +1,76 @@
+package validate
+
+import "testing"
+
+// TestNearNamesCountEditsCaseAside: a name typed in another case and a
+// letter off is offered the name meant, as the same name typed in lower
+// case is: the edits are counted on both names case folded
+// (casefold.Rune), where they were counted as typed and a capital was an
+// edit, so "Securty" and "SECURTY" named nothing while "securty" named
+// "security". The name is given as declared; a plural in another case is
+// still no field, and is an id's or a closed object's near name; an id
+// named by its first words is so in any case (MeantID).
+func TestNearNamesCountEditsCaseAside(t *testing.T) {
+	fields := []string{"security", "onError", "version", "contributions", "λογος"}
+	for _, tt := range []struct{ key, want string }{
+		{"securty", "security"},
+		{"Securty", "security"},
+		{"SECURTY", "security"},
+		{"sECURITYY", "security"},
+		{"ſecurty", "security"}, // the long s is an s
+		{"ONEROR", "onError"},   // given as declared
+		{"OnErorr", "onError"},
+		{"CONTRIBTUIONS", "contributions"}, // two edits in a long key
+		{"ΛΟΓΟ", "λογος"},
+		{"Versions", ""}, // a plural may be a field of its own, in any case
+		{"VERSIONS", ""},
+		{"SECURTYY", ""}, // two edits in a short key
+		{"ILIK", ""},
+	} {
+		if got := nearestField(tt.key, fields); got != tt.want {
+			t.Errorf("nearestField(%q) = %q, want %q", tt.key, got, tt.want)
+		}
+	}
+	checkNearestIDs(t, []nearestIDCase{
+		{"Reserch", []string{"plan", "research"}, "research"},
+		{"RESERCH", []string{"plan", "research"}, "research"},
+		{"Kube.Log", []string{"kube.exec", "kube.logs"}, "kube.logs"}, // a singular in another case
+		{"KUBE.LOGSS", []string{"kube.logs"}, "kube.logs"},
+		{"POLICIES", []string{"policy"}, "policy"},
+		{"Patch", []string{"patches"}, "patches"},
+		{"Deploy-Servixe", []string{"Deploy-Service", "deploy-server"}, "Deploy-Service"},
+		{"ılık", []string{"ILIK"}, ""}, // "ı" is no "i"
+		// The same words in another order before a typo: every word is as
+		// typed, and with case aside a separator replaced is one edit.
+		{"logs.kube", []string{"kube.logs", "logs.kubex"}, "kube.logs"},
+		{"LOGS.KUBE", []string{"kube.logs", "logs.kubex"}, "kube.logs"},
+	})
+	for _, tt := range []struct {
+		p, w string
+		want bool
+	}{
+		{"PATCHES", "patch", true},
+		{"Policies", "POLICY", true},
+		{"logſ", "log", true},
+		{"Logs", "logs", false},
+		{"LOGSS", "log", false},
+		{"ΛΟΓΟΙ", "λογος", false},
+	} {
+		if got := PluralOf(tt.p, tt.w); got != tt.want {
+			t.Errorf("PluralOf(%q, %q) = %v, want %v", tt.p, tt.w, got, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		id   string
+		ids  []string
+		want string
+	}{
+		{"Fraud", []string{"fraud-screen", "ui"}, "fraud-screen"},
+		{"UI-Design", []string{"fraud-screen", "ui"}, "ui"},
+		{"WEB", []string{"web-api", "web-app"}, ""}, // several
+	} {
+		if got := MeantID(tt.id, tt.ids); got != tt.want {
+			t.Errorf("MeantID(%q, %q) = %q, want %q", tt.id, tt.ids, got, tt.want)
+		}
+	}
+}
