@@ -122,12 +122,16 @@ func buildIndex(reg *store.Registry) *regIndex {
 // keyNeighbours finds the declared config key an unknown one was probably
 // meant as: the same words in another order, case or joining
 // ("beta_deep_flag", "Beta.Deep.Flag" for "beta.deep.flag"), or one edit
-// away ("beat.deep.flag"). Keys are grouped by length, as only those of a
-// length within one of the unknown key's can be one edit from it.
+// away, case aside ("beat.deep.flag", "Beat.Deep.Flag"). Keys are grouped
+// by the length of their case folding, as only those of a length within
+// one of the unknown key's can be one edit from it.
 type keyNeighbours struct {
-	byLen map[int][]string    // declared keys by length, each list sorted
+	byLen map[int][]foldedKey // declared keys by folded length, each list sorted by key
 	words map[string][]string // declared keys by wordKey, each list sorted
 }
+
+// foldedKey is a declared key and its case folding (casefold.String).
+type foldedKey struct{ folded, key string }
 
 // wordKey is a key read as words: case folded (casefold, as validate's
 // did-you-means read names: "ΤΕΛΟΣ" is "τελος"), split at "-", "_", "."
@@ -140,9 +144,10 @@ func wordKey(key string) string {
 
 func (idx *regIndex) keyNeighbours() *keyNeighbours {
 	idx.neighboursOnce.Do(func() {
-		n := keyNeighbours{byLen: map[int][]string{}, words: map[string][]string{}}
+		n := keyNeighbours{byLen: map[int][]foldedKey{}, words: map[string][]string{}}
 		for _, k := range slices.Sorted(maps.Keys(idx.keys)) {
-			n.byLen[len(k)] = append(n.byLen[len(k)], k)
+			f := casefold.String(k)
+			n.byLen[len(f)] = append(n.byLen[len(f)], foldedKey{f, k})
 			w := wordKey(k)
 			n.words[w] = append(n.words[w], k)
 		}
@@ -160,20 +165,21 @@ func (idx *regIndex) centralOwner() *validate.CentralOwner {
 // meant is the declared key the unknown key was probably meant as, or "",
 // in validate.NearestID's order of preference: the same words in the same
 // order ("Beta.Deep_Flag"), then one edit away, then the same words in
-// another order; the first in sorted order among equals. It compares key
-// with at most *budget declared keys, and counts them off *budget: a
-// rendering shares one budget among its config's unknown keys. stopped
+// another order, each case aside; the first in sorted order among
+// equals. It compares key with at most *budget declared keys, and counts
+// them off *budget: a rendering shares one budget among its config's unknown keys. stopped
 // reports that it found none because the budget ran out before the last
 // key it had to compare (a key of the same words in another order is
 // named then, though one a single edit away might have been found).
 func (n *keyNeighbours) meant(key string, budget *int) (near string, stopped bool) {
+	folded := casefold.String(key)
 	same := n.words[wordKey(key)]
 	for _, k := range same {
-		if sameWordsInOrder(k, key) {
+		if sameWordsInOrder(casefold.String(k), folded) {
 			return k, false
 		}
 	}
-	k, stopped := n.oneEditFrom(key, budget)
+	k, stopped := n.oneEditFrom(folded, budget)
 	if k != "" {
 		return k, false
 	}
@@ -183,8 +189,9 @@ func (n *keyNeighbours) meant(key string, budget *int) (near string, stopped boo
 	return "", stopped
 }
 
-// sameWordsInOrder reports whether a and b are equal but for case and
-// the separators between their words ("-", "_", "." and ":").
+// sameWordsInOrder reports whether a and b are equal but for ASCII case
+// and the separators between their words ("-", "_", "." and ":"): meant
+// passes them case folded, for the case of other letters.
 func sameWordsInOrder(a, b string) bool {
 	if len(a) != len(b) {
 		return false
@@ -209,18 +216,19 @@ func sameWordsInOrder(a, b string) bool {
 
 func isKeySeparator(c byte) bool { return c == '-' || c == '_' || c == '.' || c == ':' }
 
-// oneEditFrom is the first declared key one edit from key (oneEdit), by
-// length (key's own first) and then in sorted order, or "": with stopped
-// set when *budget ran out before a key it had to compare.
-func (n *keyNeighbours) oneEditFrom(key string, budget *int) (near string, stopped bool) {
-	for _, l := range [...]int{len(key), len(key) - 1, len(key) + 1} {
+// oneEditFrom is the first declared key whose case folding is one edit
+// from folded, a key case folded (oneEdit), by length (folded's own
+// first) and then in sorted order, or "": with stopped set when *budget
+// ran out before a key it had to compare. The key is given as declared.
+func (n *keyNeighbours) oneEditFrom(folded string, budget *int) (near string, stopped bool) {
+	for _, l := range [...]int{len(folded), len(folded) - 1, len(folded) + 1} {
 		for _, k := range n.byLen[l] {
 			if *budget <= 0 {
 				return "", true
 			}
 			*budget--
-			if oneEdit(key, k) {
-				return k, false
+			if oneEdit(folded, k.folded) {
+				return k.key, false
 			}
 		}
 	}

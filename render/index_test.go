@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capreg/capreg/internal/casefold"
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
 )
@@ -29,6 +30,7 @@ func FuzzKeyNeighbours(f *testing.F) {
 		{"a--b", "a.b\nb.a\na_b_"},
 		{"", ".\n-\na"},
 		{"İ.k", "i̇.k\nı.k"},
+		{"BEAT.deep.Flag", "beta.deep.flag\nBeta.Deep.Flag\nmode.Fast"},
 	}
 	for _, s := range seeds {
 		f.Add(s[0], s[1])
@@ -48,25 +50,27 @@ func FuzzKeyNeighbours(f *testing.F) {
 		budget := maxNearComparisons
 		got, _ := idx.keyNeighbours().meant(key, &budget)
 
+		// Case aside: each rule compares the keys case folded.
+		folded := casefold.String(key)
 		var inOrder, oneAway, sameWords []string
 		for k := range idx.keys {
-			one := validate.EditDistance(key, k, 1) <= 1
-			if oneEdit(key, k) != one {
+			kf := casefold.String(k)
+			if one := validate.EditDistance(key, k, 1) <= 1; oneEdit(key, k) != one {
 				t.Fatalf("oneEdit(%q, %q) = %v; EditDistance says %v", key, k, !one, one)
 			}
 			if wordKey(k) == wordKey(key) {
 				sameWords = append(sameWords, k)
-				if sameWordsInOrder(k, key) {
+				if sameWordsInOrder(kf, folded) {
 					inOrder = append(inOrder, k)
 				}
 			}
-			if one {
+			if validate.EditDistance(folded, kf, 1) <= 1 {
 				oneAway = append(oneAway, k)
 			}
 		}
 		// One edit away: of key's length first (a byte replaced, two
-		// swapped), then one shorter, then one longer.
-		rank := func(k string) int { return map[int]int{0: 0, -1: 1, 1: 2}[len(k)-len(key)] }
+		// swapped), then one shorter, then one longer, folded.
+		rank := func(k string) int { return map[int]int{0: 0, -1: 1, 1: 2}[len(casefold.String(k))-len(folded)] }
 		first := func(keys []string) string {
 			return slices.MinFunc(keys, func(a, b string) int { return cmp.Or(cmp.Compare(rank(a), rank(b)), strings.Compare(a, b)) })
 		}
