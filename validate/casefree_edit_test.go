@@ -1,6 +1,10 @@
 package validate
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // TestNearNamesCountEditsCaseAside: a name typed in another case and a
 // letter off is offered the name meant, as the same name typed in lower
@@ -71,6 +75,34 @@ func TestNearNamesCountEditsCaseAside(t *testing.T) {
 	} {
 		if got := MeantID(tt.id, tt.ids); got != tt.want {
 			t.Errorf("MeantID(%q, %q) = %q, want %q", tt.id, tt.ids, got, tt.want)
+		}
+	}
+}
+
+// TestCardOrphanNearNameCaseAside: a card's tool renamed in another case
+// and a letter off is named, as one in its own case is (toolHint), and so
+// is listed for it (SiblingList.Wants), both counting edits case folded:
+// as typed, "Validatr" was two edits from "validator" and named nothing.
+func TestCardOrphanNearNameCaseAside(t *testing.T) {
+	for _, c := range []struct {
+		tool, sibling string
+		named         bool
+	}{
+		{"validator", "validatr", true},
+		{"validator", "Validatr", true},
+		{"validator", "VALIDATR", true},
+		{"Deploy", "deplyo", true},
+		{"od-wroktre", "OD-WROKTREXY", true}, // ten bytes: two edits
+		{"λογος", "ΛΟΓΟΣX", true},
+		{"validator", "VALIDATED", false}, // two edits, nine bytes
+	} {
+		card := orphanCard(c.tool, "bin/"+c.tool, c.sibling, "deck-sudo")
+		got := orphanMessage(t, Validate(&Sources{Cards: []CardSource{card}}))
+		if named := strings.Contains(got, fmt.Sprintf("did you mean %q?", "bin/"+c.sibling)); named != c.named {
+			t.Errorf("tool %q, file %q: card-orphan says %q; named: %v, want %v", c.tool, c.sibling, got, named, c.named)
+		}
+		if wants := NewSiblingList(&card).Wants(c.sibling); wants != c.named {
+			t.Errorf("tool %q: Wants(%q) = %v, want %v", c.tool, c.sibling, wants, c.named)
 		}
 	}
 }

@@ -73,7 +73,19 @@ func (l *SiblingList) Wants(name string) bool {
 		}
 	}
 	limit := nearEdits(name, l.base)
-	return EditDistance(name, l.base, limit) <= limit
+	return nameEdits(name, l.base, limit) <= limit
+}
+
+// nameEdits is EditDistance of two files' names case aside (casefold), as
+// toolHint and Wants count them: "Greetr" is one edit from "greet", as
+// "greetr" is. ASCII names are folded on EditDistance's stack rows
+// (foldedEditDistance): Wants reads every name of the folder of a card
+// whose tool is missing.
+func nameEdits(a, b string, limit int) int {
+	if isASCII(a) && isASCII(b) {
+		return foldedEditDistance(a, b, limit)
+	}
+	return EditDistance(casefold.String(a), casefold.String(b), limit)
 }
 
 // nearEdits is how many edits apart a file's name and a missing tool's
@@ -237,7 +249,7 @@ func toolHint(src *CardSource, command string) string {
 		dist := 0
 		if !strings.EqualFold(n, base) {
 			limit := nearEdits(n, base)
-			if dist = EditDistance(n, base, limit); dist > limit {
+			if dist = nameEdits(n, base, limit); dist > limit {
 				continue
 			}
 		}
