@@ -21,6 +21,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/capreg/capreg/internal/casefold"
 	"github.com/capreg/capreg/validate"
 )
 
@@ -2517,7 +2518,7 @@ func nearName(rel string, names []string, inside func(string) bool) string {
 		if min(len(n), len(base)) >= 10 {
 			limit = 2
 		}
-		if d := validate.EditDistance(strings.ToLower(base), strings.ToLower(n), limit); d <= limit && d < bestDist && inside(path.Join(dir, n)) {
+		if d := validate.EditDistance(casefold.String(base), casefold.String(n), limit); d <= limit && d < bestDist && inside(path.Join(dir, n)) {
 			best, bestDist = n, d
 		}
 	}
