@@ -2699,11 +2699,11 @@ type didYouMean string
 func (d didYouMean) Error() string { return "did you mean " + string(d) + "?" }
 
 // nearbyDir returns, for a repository path that does not exist, a sibling
-// directory whose name is one edit away (two for names of five or more
-// bytes), spelled as the user spelled the path: a mistyped --repo is the
+// directory whose name is one edit away, case aside (two for names of five
+// or more bytes), spelled as the user spelled the path: a mistyped --repo is the
 // usual cause, and the daemon would otherwise wait for it forever. It
 // returns "" when there is no such sibling, or more than one at the closest
-// distance. A sibling whose name is the same otherwise normalized is
+// distance (and as near as typed). A sibling whose name is the same otherwise normalized is
 // named first, with both names as code points.
 func nearbyDir(repo string) string {
 	abs, err := filepath.Abs(repo)
@@ -2720,7 +2720,8 @@ func nearbyDir(repo string) string {
 	if len(base) >= 5 {
 		limit = 2
 	}
-	best, bestDist, ties := "", limit+1, 0
+	folded := casefold.String(base) // edits are counted case aside, as every did-you-mean counts them
+	best, bestRank, ties := "", 2*limit+2, 0
 	for _, e := range entries {
 		if !e.IsDir() && !linksToDir(filepath.Join(dir, e.Name()), e) {
 			continue
@@ -2734,13 +2735,20 @@ func nearbyDir(repo string) string {
 		if strings.HasPrefix(e.Name(), ".") != strings.HasPrefix(base, ".") {
 			continue // .git is not what "git" meant
 		}
-		d := validate.EditDistance(base, e.Name(), limit)
-		switch {
-		case d > limit:
+		d := validate.EditDistance(folded, casefold.String(e.Name()), limit)
+		if d > limit {
 			continue
-		case d < bestDist:
-			best, bestDist, ties = e.Name(), d, 1
-		case d == bestDist:
+		}
+		// Of two names as near case aside, the one as near as typed comes
+		// first: "Rep" is "Repo" beside "repo".
+		rank := 2 * d
+		if validate.EditDistance(base, e.Name(), d) > d {
+			rank++
+		}
+		switch {
+		case rank < bestRank:
+			best, bestRank, ties = e.Name(), rank, 1
+		case rank == bestRank:
 			ties++
 		}
 	}
