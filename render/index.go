@@ -162,15 +162,17 @@ func (idx *regIndex) centralOwner() *validate.CentralOwner {
 	return idx.owner
 }
 
-// meant is the declared key the unknown key was probably meant as, or "",
-// in validate.NearestID's order of preference: the same words in the same
-// order ("Beta.Deep_Flag"), then one edit away, then the same words in
-// another order, each case aside; the first in sorted order among
-// equals. It compares key with at most *budget declared keys, and counts
-// them off *budget: a rendering shares one budget among its config's unknown keys. stopped
-// reports that it found none because the budget ran out before the last
-// key it had to compare (a key of the same words in another order is
-// named then, though one a single edit away might have been found).
+// meant is the declared key the unknown key was probably meant as, or "":
+// the same words in the same order ("Beta.Deep_Flag"), then one edit
+// away, then the same words in another order, each case aside; the first
+// in sorted order among equals. (validate.NearestID, whose joining rule
+// reads "-" and "_" alone, names the same words in another order or
+// joined by "." or ":" before a typo.) It compares key with at most
+// *budget declared keys, and counts them off *budget: a rendering shares
+// one budget among its config's unknown keys. stopped reports that it
+// found none because the budget ran out before the last key it had to
+// compare (a key of the same words in another order is named then,
+// though one a single edit away might have been found).
 func (n *keyNeighbours) meant(key string, budget *int) (near string, stopped bool) {
 	folded := casefold.String(key)
 	same := n.words[wordKey(key)]
