@@ -29,7 +29,7 @@ func TestNearMissCountsEditsCaseAside(t *testing.T) {
 		{"BETA.DEEP.FLAGXY", ""},
 	} {
 		budget := 100
-		if got := n.meant(tt.key, &budget); got != tt.want {
+		if got, _ := n.meant(tt.key, &budget); got != tt.want {
 			t.Errorf("meant(%q) = %q, want %q", tt.key, got, tt.want)
 		}
 	}
