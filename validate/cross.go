@@ -864,19 +864,11 @@ func oneID(ids []string, like func(string) bool) (found string, several bool) {
 }
 
 // wordsMore reports whether long is short followed by "-" and more words,
-// case aside ("Fraud" for "fraud-screen"). Compared in place, not by
-// joining short+"-" nor by folding copies: a client's 404 may bring an id
-// of megabytes to compare with every id (MeantID).
+// case aside ("Fraud" for "fraud-screen"), compared in place
+// (cutFoldedPrefix), not by joining short+"-".
 func wordsMore(long, short string) bool {
-	for short != "" && long != "" {
-		rs, ns := utf8.DecodeRuneInString(short)
-		rl, nl := utf8.DecodeRuneInString(long)
-		if casefold.Rune(rs) != casefold.Rune(rl) {
-			return false
-		}
-		short, long = short[ns:], long[nl:]
-	}
-	return short == "" && long != "" && long[0] == '-'
+	rest, ok := cutFoldedPrefix(long, short)
+	return ok && rest != "" && rest[0] == '-'
 }
 
 // wordsBefore reports whether long is more words and "-" followed by

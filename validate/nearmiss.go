@@ -330,15 +330,25 @@ func foldedEditDistance(s, t string, limit int) int {
 // (casefold.Rune), compared letter by letter rather than by folding
 // copies, as sameWords compares them.
 func equalFolded(a, b string) bool {
-	for a != "" && b != "" {
-		ra, na := utf8.DecodeRuneInString(a)
-		rb, nb := utf8.DecodeRuneInString(b)
-		if casefold.Rune(ra) != casefold.Rune(rb) {
-			return false
+	rest, ok := cutFoldedPrefix(a, b)
+	return ok && rest == ""
+}
+
+// cutFoldedPrefix is s without prefix, which s starts with case folded
+// (casefold.Rune: "Fraud-screen" with "FRAUD" is "-screen"), compared
+// letter by letter in place: a client's 404 may bring an id of megabytes
+// to compare with every id (MeantID), and folded copies would be made of
+// each.
+func cutFoldedPrefix(s, prefix string) (string, bool) {
+	for prefix != "" && s != "" {
+		rp, np := utf8.DecodeRuneInString(prefix)
+		rs, ns := utf8.DecodeRuneInString(s)
+		if casefold.Rune(rp) != casefold.Rune(rs) {
+			return "", false
 		}
-		a, b = a[na:], b[nb:]
+		prefix, s = prefix[np:], s[ns:]
 	}
-	return a == "" && b == ""
+	return s, prefix == ""
 }
 
 // cutFoldedSuffix is s without suffix, an ASCII word in lower case that
