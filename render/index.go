@@ -126,8 +126,8 @@ func buildIndex(reg *store.Registry) *regIndex {
 // by the length of their case folding, as only those of a length within
 // one of the unknown key's can be one edit from it.
 type keyNeighbours struct {
-	byLen map[int][]foldedKey // declared keys by folded length, each list sorted by key
-	words map[string][]string // declared keys by wordKey, each list sorted
+	byLen map[int][]foldedKey    // declared keys by folded length, each list sorted by key
+	words map[string][]foldedKey // declared keys by wordKey, each list sorted by key
 }
 
 // foldedKey is a declared key and its case folding (casefold.String).
@@ -144,12 +144,12 @@ func wordKey(key string) string {
 
 func (idx *regIndex) keyNeighbours() *keyNeighbours {
 	idx.neighboursOnce.Do(func() {
-		n := keyNeighbours{byLen: map[int][]foldedKey{}, words: map[string][]string{}}
+		n := keyNeighbours{byLen: map[int][]foldedKey{}, words: map[string][]foldedKey{}}
 		for _, k := range slices.Sorted(maps.Keys(idx.keys)) {
-			f := casefold.String(k)
-			n.byLen[len(f)] = append(n.byLen[len(f)], foldedKey{f, k})
+			fk := foldedKey{casefold.String(k), k}
+			n.byLen[len(fk.folded)] = append(n.byLen[len(fk.folded)], fk)
 			w := wordKey(k)
-			n.words[w] = append(n.words[w], k)
+			n.words[w] = append(n.words[w], fk)
 		}
 		idx.neighbours = n
 	})
@@ -177,8 +177,8 @@ func (n *keyNeighbours) meant(key string, budget *int) (near string, stopped boo
 	folded := casefold.String(key)
 	same := n.words[wordKey(key)]
 	for _, k := range same {
-		if sameWordsInOrder(casefold.String(k), folded) {
-			return k, false
+		if sameWordsInOrder(k.folded, folded) {
+			return k.key, false
 		}
 	}
 	k, stopped := n.oneEditFrom(folded, budget)
@@ -186,7 +186,7 @@ func (n *keyNeighbours) meant(key string, budget *int) (near string, stopped boo
 		return k, false
 	}
 	if len(same) > 0 {
-		return same[0], false
+		return same[0].key, false
 	}
 	return "", stopped
 }
