@@ -329,15 +329,27 @@ func verbAfterFlags(args, names []string) (verb, typed string, rest []string, ok
 	return verb, args[i], slices.Concat(args[:i], args[i+1:]), true
 }
 
+// verbFlags are the flag sets of every verb, named as its usage names it
+// ("capreg tools search"). The verbs' flags are fixed, so they are built
+// once, on the first slip that reads them (flagsTakingValues, a flag of
+// another verb named by verbsWithFlag), never for a line that parses.
+var verbFlags = sync.OnceValue(func() []*flag.FlagSet {
+	var sets []*flag.FlagSet
+	for _, v := range verbs() {
+		fs := flag.NewFlagSet("capreg "+v.name, flag.ContinueOnError)
+		v.flags.register(fs)
+		sets = append(sets, fs)
+	}
+	return sets
+})
+
 // flagsTakingValues maps the name of each flag of any verb to whether it
-// takes a value. The verbs' flags are fixed, so their flag sets are built
-// once, on the first wrong order (before, twice for each: once for the
-// verb and again for tools' subcommand).
+// takes a value, made once (before, each verb's flag set was built twice
+// for each wrong order: once for the verb and again for tools'
+// subcommand).
 var flagsTakingValues = sync.OnceValue(func() map[string]bool {
 	valued := map[string]bool{}
-	for _, v := range verbs() {
-		fs := flag.NewFlagSet(v.name, flag.ContinueOnError)
-		v.flags.register(fs)
+	for _, fs := range verbFlags() {
 		fs.VisitAll(func(f *flag.Flag) {
 			b, ok := f.Value.(interface{ IsBoolFlag() bool })
 			valued[f.Name] = valued[f.Name] || !ok || !b.IsBoolFlag()
@@ -476,7 +488,7 @@ func flagMeant(fs *flag.FlagSet, name string) string {
 	for i, n := range names {
 		names[i] = "--" + n
 	}
-	if owners := verbsWithFlag(name, fs.Name()); len(owners) > 0 {
+	if owners := verbsWithFlag(name); len(owners) > 0 {
 		// Another verb's flag (tools show --limit, closure --json): said
 		// to be its, where the list alone left the reader to find it;
 		// counted past three (gen --format).
@@ -489,14 +501,13 @@ func flagMeant(fs *flag.FlagSet, name string) string {
 	return fmt.Sprintf(" (%s takes %s)", fs.Name(), strings.Join(names, ", "))
 }
 
-// verbsWithFlag names the verbs, as "capreg tools search", other than
-// except, that take the flag name, in the usage's order.
-func verbsWithFlag(name, except string) []string {
+// verbsWithFlag names the verbs, as "capreg tools search", that take the
+// flag name, in the usage's order. It is asked of a flag the verb given
+// does not take (flagMeant), so that verb is never among them.
+func verbsWithFlag(name string) []string {
 	var out []string
-	for _, v := range verbs() {
-		fs := flag.NewFlagSet("capreg "+v.name, flag.ContinueOnError)
-		v.flags.register(fs)
-		if fs.Name() != except && fs.Lookup(name) != nil {
+	for _, fs := range verbFlags() {
+		if fs.Lookup(name) != nil {
 			out = append(out, fs.Name())
 		}
 	}
