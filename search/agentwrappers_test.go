@@ -183,7 +183,7 @@ func TestTeamSetsQuality(t *testing.T) {
 		// was no longer "pers" "on", 0.7097 / 0.8968 / 0.7914 once "7zip"
 		// was "7" "zip", this once "forgotten" met a card's "forgot".
 		{"support", 0.7161, 0.8968, 0.7946},
-		{"docs", 0.8467, 0.9800, 0.8991},
+		{"docs", 0.8600, 0.9800, 0.9096}, // 0.8467 / 0.9800 / 0.8991 before a version string's words weighed as an aside
 	} {
 		t.Run(tt.set, func(t *testing.T) {
 			dir := filepath.Join(teamSetsDir, tt.set)

@@ -723,9 +723,10 @@ func (s *scratch) camelParts(i int) []string {
 }
 
 // queryTokens fills s.raw with the raw tokens of intent, in order, s.aside
-// with whether each lies inside parentheses or is a word of an identifier
+// with whether each lies inside parentheses, is a word of an identifier
 // the cards do not hold (see identRun; held, if not nil, says which they
-// hold), and the camel-case parts of each (see camelParts). An unclosed
+// hold) or, when held is not nil, of a version string (see versionRun),
+// and the camel-case parts of each (see camelParts). An unclosed
 // parenthesis runs to the end of the intent. The intent is read in NFKC,
 // as its words are (see rawTokens): fullwidth parentheses ("（", "﹙")
 // mark an aside and a fullwidth low line ("＿") joins an identifier as
@@ -744,16 +745,37 @@ func (s *scratch) queryTokens(intent string, held func(string) bool) {
 	}
 	flush := func(end int) {
 		seg := intent[start:end]
-		for held != nil {
-			i, j := identRun(seg)
-			if i < 0 {
+		if held == nil {
+			words(seg, depth > 0)
+			return
+		}
+		// The next version of seg, found once (each search runs to the
+		// version it finds, so the text is read once however many runs
+		// it holds); an identifier is looked for before it, as none
+		// runs across one: both are bounded by separators.
+		vi, vj := versionRun(seg)
+		for {
+			lim := len(seg)
+			if vi >= 0 {
+				lim = vi
+			}
+			i, j := identRun(seg[:lim])
+			version := i < 0 && vi >= 0
+			if version {
+				i, j = vi, vj
+			} else if i < 0 {
 				break
 			}
 			// The run is bounded by separators, so its words are the
 			// same read apart from the text around it.
 			words(seg[:i], depth > 0)
-			words(seg[i:j], depth > 0 || !held(strings.ToLower(seg[i:j])))
+			words(seg[i:j], depth > 0 || version || !held(strings.ToLower(seg[i:j])))
 			seg = seg[j:]
+			if version {
+				vi, vj = versionRun(seg)
+			} else if vi >= 0 {
+				vi, vj = vi-j, vj-j
+			}
 		}
 		words(seg, depth > 0)
 	}

@@ -1,0 +1,79 @@
+package search
+
+import "unicode/utf8"
+
+// versionRun returns the bounds [i, j) of the first version string in s,
+// or -1, -1: a "v" and two or three groups of digits joined by dots
+// ("v2.4", "v2.4.0"), or three groups without it ("2.4.0"), or two or
+// three with a pre-release or build suffix ("2.4.0-rc.1", "1.2+build.5"),
+// bounded by the ends of s or runes that end a word (see identEdge), a
+// dot before a letter or digit not ending one. Two groups alone ("19.90",
+// "3.12") are a price or a decimal as often as a release, and four or
+// more ("10.40.3.17") an address.
+//
+// A request names which release it means so, an argument of the tool as
+// its own table is (see identRun), and the card of what it asks for need
+// not hold that number: read as words, "2", "4", "0", "rc" and "1" of
+// "make a draft prerelease for v2.4.0-rc.1" met a version-bump card's
+// "go from rc.1 to rc.2" and "set the version to 3.0.0" and put it above
+// the release card. A card that holds the same string holds it as its
+// example's argument ("shipit tag v2.4.0"), so, unlike an identifier's,
+// the words of a version weigh as an aside whatever the cards hold.
+func versionRun(s string) (int, int) {
+	for i := 0; i < len(s); i++ {
+		d := i
+		if s[i] == 'v' || s[i] == 'V' {
+			d++
+		}
+		if d >= len(s) || !isDigit(s[d]) {
+			continue
+		}
+		if i > 0 {
+			r, size := utf8.DecodeLastRuneInString(s[:i])
+			if r == '.' || !identEdge(r, size) {
+				continue
+			}
+		}
+		j := digitsEnd(s, d)
+		groups := 1
+		for j+1 < len(s) && s[j] == '.' && isDigit(s[j+1]) {
+			j = digitsEnd(s, j+1)
+			groups++
+		}
+		if groups < 2 || groups > 3 {
+			i = j - 1
+			continue
+		}
+		suffix := false
+		for _, sep := range []byte{'-', '+'} {
+			if j+1 < len(s) && s[j] == sep && isASCIIWordByte(s[j+1]) {
+				suffix = true
+				j++
+				for j < len(s) && (isASCIIWordByte(s[j]) || (s[j] == '.' || s[j] == '-') && j+1 < len(s) && isASCIIWordByte(s[j+1])) {
+					j++
+				}
+			}
+		}
+		if j < len(s) {
+			r, size := utf8.DecodeRuneInString(s[j:])
+			if !identEdge(r, size) || r == '.' && j+1 < len(s) && isASCIIWordByte(s[j+1]) {
+				i = j - 1
+				continue
+			}
+		}
+		if groups == 2 && d == i && !suffix {
+			i = j - 1
+			continue
+		}
+		return i, j
+	}
+	return -1, -1
+}
+
+// digitsEnd returns the end of the run of ASCII digits at s[i:].
+func digitsEnd(s string, i int) int {
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	return i
+}

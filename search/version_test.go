@@ -1,0 +1,91 @@
+package search
+
+import (
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// TestVersionRun: a release's number is found whole, with its "v" and
+// its pre-release or build suffix, and a decimal, an address or digits
+// inside a word are not.
+func TestVersionRun(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		i, j int
+	}{
+		{"2.4.0", 0, 5},
+		{"tag v2.4.0 now", 4, 10},
+		{"V3.6", 0, 4},
+		{"from v2.4.0-rc.1 to", 5, 16},
+		{"prepare 2.5.0-beta.1.", 8, 20}, // the full stop ends the sentence
+		{"1.2+build.5", 0, 11},
+		{"2.4-rc1", 0, 7},
+		{"users on ^2.4.0", 10, 15},
+		{">=2.3.0 <2.4.0", 2, 7},
+		{"release/2.4.0", 8, 13},
+		{"@acme/sdk@2.4.1", 10, 15},
+		{"acme/capctl:2.4.0", 12, 17},
+		{"“v2.4.0”", 3, 9},
+		{"what's blocking 2.4.0?", 16, 21},
+		{"19.90", -1, -1},         // a price, or
+		{"python 3.12", -1, -1},   // a decimal
+		{"10.40.3.17", -1, -1},    // an address
+		{"1.2.3.4", -1, -1},       // nor any three of its groups
+		{"python3.11.2", -1, -1},  // digits of a word
+		{"2.4.0x", -1, -1},        // a letter joins them to more
+		{"2.4.0.x", -1, -1},       // and so does a dot before one
+		{"2.4.0_a", -1, -1},       // an identifier's
+		{"rc.1.2.3", -1, -1},      // a dot before it
+		{"v2", -1, -1},            // no group after a dot
+		{"2.4.0\u00b2", -1, -1},   // "²" is "2" in NFKC
+		{"v2.4.0\u2019s", -1, -1}, // the apostrophe joins "s"
+		{"a 19.90 and 2.4.0", 12, 17},
+	} {
+		if i, j := versionRun(tt.in); i != tt.i || j != tt.j {
+			t.Errorf("versionRun(%q) = %d, %d, want %d, %d", tt.in, i, j, tt.i, tt.j)
+		}
+	}
+}
+
+// TestQueryTokensVersions: the words of a version string are asides
+// whatever the cards hold, beside identifiers that are asides only when
+// the cards do not hold them.
+func TestQueryTokensVersions(t *testing.T) {
+	var s scratch
+	for _, held := range []bool{false, true} {
+		for _, tt := range []struct {
+			in    string
+			raw   []string
+			aside []bool
+		}{
+			{"make a draft prerelease for v2.4.0-rc.1", []string{"make", "a", "draft", "prerelease", "for", "v2", "4", "0", "rc", "1"},
+				[]bool{false, false, false, false, false, true, true, true, true, true}},
+			{"refund 19.90", []string{"refund", "19", "90"}, []bool{false, false, false}},
+			{"ping 10.40.3.17", []string{"ping", "10", "40", "3", "17"}, []bool{false, false, false, false, false}},
+			{"bump 2.3.1 to 2.3.2", []string{"bump", "2", "3", "1", "to", "2", "3", "2"}, []bool{false, true, true, true, false, true, true, true}},
+		} {
+			s.queryTokens(tt.in, func(string) bool { return held })
+			if !slices.Equal(s.raw, tt.raw) || !slices.Equal(s.aside, tt.aside) {
+				t.Errorf("held %v: queryTokens(%q) = %q %v, want %q %v", held, tt.in, s.raw, s.aside, tt.raw, tt.aside)
+			}
+		}
+	}
+}
+
+// TestSearchVersionIsNoWordOfTheNeed: the numbers of the release a
+// request names do not put a card that happens to hold them (a version
+// bump's "go from rc.1 to rc.2", "set the version to 3.0.0") above the
+// card of what it asks for. On the release team's cards, each of these
+// was second or fourth when "2", "4", "0", "rc" and "1" weighed as words.
+func TestSearchVersionIsNoWordOfTheNeed(t *testing.T) {
+	ix := Build(loadCardSet(t, filepath.Join(teamSetsDir, "docs")))
+	for _, tt := range []struct{ intent, want string }{
+		{"make a draft prerelease for v2.4.0-rc.1", "gh.release"},
+		{"what's still blocking 2.4.0?", "train.status"},
+	} {
+		if rs := ix.Search(Query{Intent: tt.intent, Limit: 3}); len(rs) == 0 || rs[0].ID != tt.want {
+			t.Errorf("Search(%q) = %v, want %s first", tt.intent, rs, tt.want)
+		}
+	}
+}
