@@ -91,48 +91,51 @@ var abbrevOf = func() map[string][]string {
 	return m
 }()
 
-// irregularOf maps the stem of each form of irregularForms to its verb's.
-var irregularOf = func() map[string]string {
-	m := make(map[string]string, len(irregularForms))
-	for _, p := range irregularForms {
-		m[stem(p[0])] = stem(p[1])
-	}
-	return m
-}()
+// irregularOf maps the stem of each form of irregularForms to its verb's;
+// irregularSiblings maps it to the stems of its verb's other forms
+// ("forgotten" to "forgot"): a card may say what happened in the past
+// tense too ("forgot password"), and a request in another form of it
+// ("I've forgotten my password").
+var irregularOf, irregularSiblings = irregularTables(irregularForms)
 
-// irregularSiblings maps the stem of each form of irregularForms to the
-// stems of its verb's other forms ("forgotten" to "forgot"): a card may
-// say what happened in the past tense too ("forgot password"), and a
-// request in another form of it ("I've forgotten my password").
-var irregularSiblings = siblingForms(irregularForms)
-
-// siblingForms maps the stem of each form of forms, pairs of a form and
-// its verb, to the stems of the verb's other forms. Each form is stemmed
+// irregularTables maps the stem of each form of forms, pairs of a form
+// and its verb, to its verb's stem (of) and to the stems of the verb's
+// other forms (siblings), in one pass that stems each form and each verb
 // once: stemming both of every pair of forms cost every process that
-// imports search 12 ms and 28,000 allocations at start.
-func siblingForms(forms [][2]string) map[string][]string {
-	var verbs []string // in the order of forms, as m's lists are
-	byVerb := make(map[string][]string)
+// imports search 12 ms and 28,000 allocations at start, and building the
+// two maps apart, each stemming the forms, 0.4 ms and 650.
+func irregularTables(forms [][2]string) (of map[string]string, siblings map[string][]string) {
+	type verb struct {
+		stem  string
+		forms []string // its forms' stems, each once, in the order of forms
+	}
+	var verbs []*verb // in the order of forms, as siblings' lists are
+	byName := make(map[string]*verb)
+	of = make(map[string]string, len(forms))
 	for _, p := range forms {
-		if _, ok := byVerb[p[1]]; !ok {
-			verbs = append(verbs, p[1])
+		v := byName[p[1]]
+		if v == nil {
+			v = &verb{stem: stem(p[1])}
+			byName[p[1]] = v
+			verbs = append(verbs, v)
 		}
-		if f := stem(p[0]); !slices.Contains(byVerb[p[1]], f) {
-			byVerb[p[1]] = append(byVerb[p[1]], f)
+		f := stem(p[0])
+		of[f] = v.stem
+		if !slices.Contains(v.forms, f) {
+			v.forms = append(v.forms, f)
 		}
 	}
-	m := make(map[string][]string, len(forms))
+	siblings = make(map[string][]string, len(forms))
 	for _, v := range verbs {
-		fs := byVerb[v]
-		for _, f := range fs {
-			for _, g := range fs {
-				if g != f && !slices.Contains(m[f], g) {
-					m[f] = append(m[f], g)
+		for _, f := range v.forms {
+			for _, g := range v.forms {
+				if g != f && !slices.Contains(siblings[f], g) {
+					siblings[f] = append(siblings[f], g)
 				}
 			}
 		}
 	}
-	return m
+	return of, siblings
 }
 
 // addAbbrevTerms adds the indexed partners of st, the stem of a query
