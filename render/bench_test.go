@@ -14,6 +14,7 @@ import (
 
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/store/storetest"
+	"github.com/capreg/capreg/validate"
 )
 
 // bench10k is a 10,000-capability synthetic repository, built once per test
@@ -178,6 +179,41 @@ func BenchmarkStates10k(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				rv.States(c.req)
+			}
+		})
+	}
+}
+
+// BenchmarkNearMiss looks for the declared key meant by each of 100
+// misspelt config keys among 3,000 declared ones (keyNeighbours.meant),
+// ASCII keys and keys with letters of two bytes:
+//
+//	go test ./render -run '^$' -bench NearMiss -benchmem
+func BenchmarkNearMiss(b *testing.B) {
+	for _, tc := range []struct{ name, word string }{{"ascii", "feature"}, {"latin", "fonctionnalité"}} {
+		b.Run(tc.name, func(b *testing.B) {
+			reg := &store.Registry{}
+			for i := range 3000 {
+				reg.ConfigKeys = append(reg.ConfigKeys, store.ConfigKey{ConfigEntry: validate.ConfigEntry{Key: fmt.Sprintf("%s%d.%s.enabled", tc.word, i, tc.word)}})
+			}
+			n := buildIndex(reg).keyNeighbours()
+			var unknown []string
+			for i := range 100 {
+				// Every fifth a letter off a key, the rest near none.
+				if i%5 == 0 {
+					unknown = append(unknown, fmt.Sprintf("%s%d.%s.enabeld", tc.word, 30*i, tc.word))
+				} else {
+					unknown = append(unknown, fmt.Sprintf("%s%d.%s.on", tc.word, 30*i, tc.word))
+				}
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, k := range unknown {
+					budget := maxNearComparisons
+					if near, _ := n.meant(k, &budget); near == "" && strings.HasSuffix(k, "enabeld") {
+						b.Fatalf("meant(%q) is none", k)
+					}
+				}
 			}
 		})
 	}

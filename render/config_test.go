@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/capreg/capreg/internal/osatest"
 	"github.com/capreg/capreg/validate"
 	"github.com/capreg/capreg/validate/ojson"
 )
@@ -194,21 +195,40 @@ func notSearched(n int) string {
 		"one render compares at most 20000 declared keys and central config patterns, and matches patterns for %v", n, maxCentralMatching)
 }
 
-// oneEdit agrees with validate.EditDistance within one edit, on pairs
-// that differ by none, one and two edits of each kind.
+// oneEdit agrees with the distance in letters (code points, and bytes
+// that are not UTF-8) within one edit, on pairs that differ by none, one
+// and two edits of each kind, in ASCII and in letters of two, three and
+// four bytes: "café" is one edit from "cafe" (an "é" is two bytes), as
+// "grösse" is from "grosse".
 func TestOneEdit(t *testing.T) {
-	pairs := [][2]string{
-		{"", ""}, {"", "a"}, {"a", ""}, {"", "ab"}, {"abc", "abc"},
-		{"abc", "abd"}, {"abc", "xbc"}, {"abc", "ab"}, {"abc", "bc"}, {"abc", "abcd"}, {"abc", "zabc"},
-		{"abc", "acb"}, {"abc", "bac"}, {"abcd", "badc"}, {"abc", "cba"}, {"abc", "xyc"},
-		{"beta.deep.flag", "beat.deep.flag"}, {"beta.deep.flag", "beta.deep.flg"}, {"beta.deep.flag", "beta.deep.flags"},
-		{"beta.deep.flag", "beta_deep_flag"}, {"ab", "ba"}, {"aab", "aba"}, {"abcde", "abdce"},
+	pairs := []struct {
+		a, b string
+		one  bool
+	}{
+		{"", "", true}, {"", "a", true}, {"a", "", true}, {"", "ab", false}, {"abc", "abc", true},
+		{"abc", "abd", true}, {"abc", "xbc", true}, {"abc", "ab", true}, {"abc", "bc", true}, {"abc", "abcd", true}, {"abc", "zabc", true},
+		{"abc", "acb", true}, {"abc", "bac", true}, {"abcd", "badc", false}, {"abc", "cba", false}, {"abc", "xyc", false},
+		{"beta.deep.flag", "beat.deep.flag", true}, {"beta.deep.flag", "beta.deep.flg", true}, {"beta.deep.flag", "beta.deep.flags", true},
+		{"beta.deep.flag", "beta_deep_flag", false}, {"ab", "ba", true}, {"aab", "aba", true}, {"abcde", "abdce", true},
+		{"café", "cafe", true}, {"cafe", "café", true}, {"café", "caf", true}, {"café", "cafè", true}, {"café.mode", "cafe.mode", true},
+		{"grösse", "grosse", true}, {"größe", "grösse", false}, {"größe", "gröse", true}, {"größe", "grße", true},
+		{"éa", "aé", true}, {"aéb", "abé", true}, {"ééé", "éé", true}, {"éé", "èè", false},
+		{"日本語", "日本", true}, {"日本語", "日語本", true}, {"日本語", "日本人", true}, {"日本語", "本日人", false},
+		{"a😀b", "ab", true}, {"a😀b", "a😁b", true}, {"😀", "", true}, {"😀😁", "😁😀", true},
+		{"é", "\xc3", true}, {"a\xffb", "a\xfeb", true}, {"a\xffb", "ab", true}, {"\xff\xfe", "", false},
+		{"x\x80\x80", "x\x80\x81", true}, {"\x80\x80", "\x80\x81", true}, {"\xe6\x97", "日", false}, {"\xe6\x97\xe6", "日", false},
+		{"\xe6y\x97\xa5", "y\xe6\x97\xa5", false}, {"\xe6y", "y\xe6", true}, {"\xffy", "y\xfe", false},
 	}
 	for _, p := range pairs {
-		want := validate.EditDistance(p[0], p[1], 1) <= 1
-		if got := oneEdit(p[0], p[1]); got != want {
-			t.Errorf("oneEdit(%q, %q) = %v; EditDistance says %v", p[0], p[1], got, want)
+		if want := osatest.Distance(letters(p.a), letters(p.b)) <= 1; want != p.one {
+			t.Fatalf("the table says %q and %q are one edit apart: %v, the distance in code points %v", p.a, p.b, p.one, want)
 		}
+		if got := oneEdit(p.a, p.b); got != p.one {
+			t.Errorf("oneEdit(%q, %q) = %v, want %v", p.a, p.b, got, p.one)
+		}
+	}
+	if a := testing.AllocsPerRun(10, func() { oneEdit("beta.deep.flag", "beat.deep.flag"); oneEdit("café.mode", "cafe.mode") }); a != 0 {
+		t.Errorf("oneEdit made %.0f allocations, want none", a)
 	}
 }
 

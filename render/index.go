@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/capreg/capreg/internal/casefold"
 	"github.com/capreg/capreg/store"
@@ -38,8 +39,9 @@ func profileBitOf(name string) profileBit {
 // skill, and the clusters by id.
 type regIndex struct {
 	keys map[string]*store.ConfigKey
-	// longest is the length of the longest key: a config path longer by
-	// more than a byte is neither a key nor one edit from one.
+	// longest is how many letters (code points) the longest key has: a
+	// config path of more letters by more than one is neither a key nor
+	// one edit from one (keyNeighbours.meant).
 	longest int
 	// parents are the dotted prefixes of the keys ("a" and "a.b" for
 	// "a.b.c"); central is the central config schema, whose keys are no
@@ -105,7 +107,7 @@ func buildIndex(reg *store.Registry) *regIndex {
 	}
 	idx.parents = map[string]bool{}
 	for k := range idx.keys {
-		idx.longest = max(idx.longest, len(k))
+		idx.longest = max(idx.longest, utf8.RuneCountInString(k))
 		for i := range len(k) {
 			if k[i] == '.' {
 				idx.parents[k[:i]] = true
@@ -119,14 +121,23 @@ func buildIndex(reg *store.Registry) *regIndex {
 	return idx
 }
 
+// mayBeKey reports whether path, a config path, has at most one letter
+// more than the longest key, and so may be a key or one edit from one.
+// Its letters are counted only when its bytes could be so few letters.
+func (idx *regIndex) mayBeKey(path []byte) bool {
+	most := idx.longest + 1
+	return len(path) <= most || len(path) <= utf8.UTFMax*most && utf8.RuneCount(path) <= most
+}
+
 // keyNeighbours finds the declared config key an unknown one was probably
 // meant as: the same words in another order, case or joining
 // ("beta_deep_flag", "Beta.Deep.Flag" for "beta.deep.flag"), or one edit
 // away, case aside ("beat.deep.flag", "Beat.Deep.Flag"). Keys are grouped
-// by the length of their case folding, as only those of a length within
-// one of the unknown key's can be one edit from it.
+// by how many letters (code points) they have, which case folding keeps,
+// as only those within one letter of the unknown key's can be one edit
+// from it.
 type keyNeighbours struct {
-	byLen map[int][]foldedKey    // declared keys by folded length, each list sorted by key
+	byLen map[int][]foldedKey    // declared keys by their letters' count, each list sorted by key
 	words map[string][]foldedKey // declared keys by wordKey, each list sorted by key
 }
 
@@ -147,7 +158,8 @@ func (idx *regIndex) keyNeighbours() *keyNeighbours {
 		n := keyNeighbours{byLen: map[int][]foldedKey{}, words: map[string][]foldedKey{}}
 		for _, k := range slices.Sorted(maps.Keys(idx.keys)) {
 			fk := foldedKey{casefold.String(k), k}
-			n.byLen[len(fk.folded)] = append(n.byLen[len(fk.folded)], fk)
+			l := utf8.RuneCountInString(fk.folded)
+			n.byLen[l] = append(n.byLen[l], fk)
 			w := wordKey(k)
 			n.words[w] = append(n.words[w], fk)
 		}
@@ -219,11 +231,13 @@ func sameWordsInOrder(a, b string) bool {
 func isKeySeparator(c byte) bool { return c == '-' || c == '_' || c == '.' || c == ':' }
 
 // oneEditFrom is the first declared key whose case folding is one edit
-// from folded, a key case folded (oneEdit), by length (folded's own
-// first) and then in sorted order, or "": with stopped set when *budget
-// ran out before a key it had to compare. The key is given as declared.
+// from folded, a key case folded (oneEdit), by length in letters
+// (folded's own first) and then in sorted order, or "": with stopped set
+// when *budget ran out before a key it had to compare. The key is given
+// as declared.
 func (n *keyNeighbours) oneEditFrom(folded string, budget *int) (near string, stopped bool) {
-	for _, l := range [...]int{len(folded), len(folded) - 1, len(folded) + 1} {
+	letters := utf8.RuneCountInString(folded)
+	for _, l := range [...]int{letters, letters - 1, letters + 1} {
 		for _, k := range n.byLen[l] {
 			if *budget <= 0 {
 				return "", true
@@ -237,31 +251,57 @@ func (n *keyNeighbours) oneEditFrom(folded string, budget *int) (near string, st
 	return "", false
 }
 
-// oneEdit reports whether a and b differ by one edit at most: a byte
-// inserted, deleted or replaced, or two neighbouring bytes swapped. It is
-// validate.EditDistance(a, b, 1) <= 1 in one pass, without its table: the
-// near-miss search compares thousands of keys.
+// oneEdit reports whether a and b differ by one edit at most: a letter
+// inserted, deleted or replaced, or two neighbouring letters swapped,
+// letters being code points, as validate's did-you-means count them
+// ("café" is one edit from "cafe", though UTF-8 spells its "é" with two
+// bytes), and a byte that is not UTF-8 a letter of its own. It is the
+// optimal-string-alignment distance within one, in one pass and without
+// its table: the near-miss search compares thousands of keys. Past the
+// letters both start with, the rest is compared as bytes.
 func oneEdit(a, b string) bool {
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	if len(b)-len(a) > 1 {
-		return false
-	}
 	i := 0
-	for i < len(a) && a[i] == b[i] {
+	for i < len(a) && i < len(b) && a[i] == b[i] {
 		i++
 	}
-	switch {
-	case i == len(a): // equal, or b is a and one byte more
-		return true
-	case len(a) < len(b): // one byte inserted in b at i
-		return a[i:] == b[i+1:]
-	case a[i+1:] == b[i+1:]: // one byte replaced at i
-		return true
+	if i < len(a) && !utf8.RuneStart(a[i]) || i < len(b) && !utf8.RuneStart(b[i]) {
+		i = min(letterAt(a, i), letterAt(b, i)) // they part within a letter
 	}
-	// Two neighbouring bytes swapped at i.
-	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+	a, b = a[i:], b[i:] // each empty, or starting with a letter the other does not
+	ra, na := utf8.DecodeRuneInString(a)
+	rb, nb := utf8.DecodeRuneInString(b)
+	switch {
+	case a[na:] == b[nb:]: // equal, or one letter replaced, or one more at the end
+		return true
+	case len(a) != len(b): // one letter more, or more edits: a swap keeps the bytes
+		return a[na:] == b || a == b[nb:]
+	}
+	// Two neighbouring letters swapped: a's second letter is b's first,
+	// and b's second a's first. The letters are compared as runes first,
+	// then as bytes: each byte that is not UTF-8 is read as RuneError.
+	ra2, na2 := utf8.DecodeRuneInString(a[na:])
+	rb2, nb2 := utf8.DecodeRuneInString(b[nb:])
+	return ra2 == rb && rb2 == ra && a[na:na+na2] == b[:nb] && b[nb:nb+nb2] == a[:na] && a[na+na2:] == b[nb+nb2:]
+}
+
+// letterAt is the start of the letter of s that byte i falls in: i, unless
+// a letter of two bytes or more starting before it takes it in. A byte
+// that can start a letter (utf8.RuneStart) is never taken in by the one
+// before, so the last such byte before i is the only one whose letter may
+// take i in.
+func letterAt(s string, i int) int {
+	if i >= len(s) || utf8.RuneStart(s[i]) {
+		return i
+	}
+	for j := i - 1; j >= 0 && j > i-utf8.UTFMax; j-- {
+		if utf8.RuneStart(s[j]) {
+			if _, n := utf8.DecodeRuneInString(s[j:]); j+n > i {
+				return j
+			}
+			return i
+		}
+	}
+	return i
 }
 
 // maxNearComparisons bounds the declared keys one rendering compares with

@@ -5,8 +5,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/capreg/capreg/internal/casefold"
+	"github.com/capreg/capreg/internal/osatest"
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
 )
@@ -15,10 +17,10 @@ import (
 // undeclared config key, to a plain scan of the declared keys: with budget
 // to spare it names the first in sorted order of the keys of the same
 // words in the same order (sameWordsInOrder), else of those one edit away
-// (validate.EditDistance; of key's length first, then one shorter, then
-// one longer), else of those of the same words (wordKey), and
-// none when there are none; oneEdit agrees with validate.EditDistance on
-// every pair it sees.
+// (osatest.Distance on letters; of key's length in letters first, then
+// one shorter, then one longer), else of those of the same words
+// (wordKey), and none when there are none; oneEdit agrees with
+// osatest.Distance on letters on every pair it sees.
 //
 //	go test ./render -run '^$' -fuzz FuzzKeyNeighbours -fuzztime 30s
 func FuzzKeyNeighbours(f *testing.F) {
@@ -31,6 +33,9 @@ func FuzzKeyNeighbours(f *testing.F) {
 		{"", ".\n-\na"},
 		{"İ.k", "i̇.k\nı.k"},
 		{"BEAT.deep.Flag", "beta.deep.flag\nBeta.Deep.Flag\nmode.Fast"},
+		{"CAFE.Mode", "café.mode\ncafe.modes\ncafé.model"},
+		{"größe.x", "grösse.x\ngrose.x\ngröße.y"},
+		{"a\xffb", "a\xfeb\na\uFFFDb\nab"},
 	}
 	for _, s := range seeds {
 		f.Add(s[0], s[1])
@@ -55,8 +60,8 @@ func FuzzKeyNeighbours(f *testing.F) {
 		var inOrder, oneAway, sameWords []string
 		for k := range idx.keys {
 			kf := casefold.String(k)
-			if one := validate.EditDistance(key, k, 1) <= 1; oneEdit(key, k) != one {
-				t.Fatalf("oneEdit(%q, %q) = %v; EditDistance says %v", key, k, !one, one)
+			if one := osatest.Distance(letters(key), letters(k)) <= 1; oneEdit(key, k) != one {
+				t.Fatalf("oneEdit(%q, %q) = %v; the distance in code points says %v", key, k, !one, one)
 			}
 			if wordKey(k) == wordKey(key) {
 				sameWords = append(sameWords, k)
@@ -64,13 +69,15 @@ func FuzzKeyNeighbours(f *testing.F) {
 					inOrder = append(inOrder, k)
 				}
 			}
-			if validate.EditDistance(folded, kf, 1) <= 1 {
+			if osatest.Distance(letters(folded), letters(kf)) <= 1 {
 				oneAway = append(oneAway, k)
 			}
 		}
-		// One edit away: of key's length first (a byte replaced, two
-		// swapped), then one shorter, then one longer, folded.
-		rank := func(k string) int { return map[int]int{0: 0, -1: 1, 1: 2}[len(casefold.String(k))-len(folded)] }
+		// One edit away: of key's length in letters first (a letter
+		// replaced, two swapped), then one shorter, then one longer.
+		rank := func(k string) int {
+			return map[int]int{0: 0, -1: 1, 1: 2}[utf8.RuneCountInString(k)-utf8.RuneCountInString(key)]
+		}
 		first := func(keys []string) string {
 			return slices.MinFunc(keys, func(a, b string) int { return cmp.Or(cmp.Compare(rank(a), rank(b)), strings.Compare(a, b)) })
 		}
@@ -87,4 +94,15 @@ func FuzzKeyNeighbours(f *testing.F) {
 			t.Fatalf("meant(%q) = %q; want %q (same words in order %q, one edit away %q, same words %q)", key, got, want, inOrder, oneAway, sameWords)
 		}
 	})
+}
+
+// letters is s split into the letters oneEdit counts: code points, and
+// each byte that is not UTF-8 a letter of its own.
+func letters(s string) []string {
+	var l []string
+	for s != "" {
+		_, n := utf8.DecodeRuneInString(s)
+		l, s = append(l, s[:n]), s[n:]
+	}
+	return l
 }

@@ -780,11 +780,11 @@ func (r *rendering) walk(obj *ojson.Value, path *[]byte, via string) {
 		if through == "" && strings.Contains(m.Key, ".") {
 			through = m.Key
 		}
-		// A path longer than every key by more than a byte is neither
+		// A path longer than every key by more than a letter is neither
 		// one of them nor a typo of one: it costs no lookup, nor a
 		// copy (a 1 MiB body may put 100,000 values under a 100 KB
 		// member).
-		if len(*path) <= r.idx.longest+1 {
+		if r.idx.mayBeKey(*path) {
 			if e, ok := r.idx.keys[string(*path)]; ok {
 				r.walked(e, m, through, obj == r.config)
 			} else if m.Value.Kind != ojson.Object && m.Value.Kind != ojson.Null {
