@@ -79,23 +79,19 @@ func TestNearNamesCountEditsCaseAside(t *testing.T) {
 	}
 }
 
-// TestCardOrphanNearNameCaseAside: a card's tool renamed in another case
-// and a letter off is named, as one in its own case is (toolHint), and so
-// is listed for it (SiblingList.Wants), both counting edits case folded:
-// as typed, "Validatr" was two edits from "validator" and named nothing.
-func TestCardOrphanNearNameCaseAside(t *testing.T) {
-	for _, c := range []struct {
-		tool, sibling string
-		named         bool
-	}{
-		{"validator", "validatr", true},
-		{"validator", "Validatr", true},
-		{"validator", "VALIDATR", true},
-		{"Deploy", "deplyo", true},
-		{"od-wroktre", "OD-WROKTREXY", true}, // ten bytes: two edits
-		{"λογος", "ΛΟΓΟΣX", true},
-		{"validator", "VALIDATED", false}, // two edits, nine bytes
-	} {
+// nearNameCase is a card's missing tool, a file beside the card, and
+// whether the file is taken for the tool renamed.
+type nearNameCase struct {
+	tool, sibling string
+	named         bool
+}
+
+// checkNearName checks, for each case, that card-orphan names the file
+// as the tool meant (toolHint) and that SiblingList.Wants lists it for
+// the card, or that neither does.
+func checkNearName(t *testing.T, cases []nearNameCase) {
+	t.Helper()
+	for _, c := range cases {
 		card := orphanCard(c.tool, "bin/"+c.tool, c.sibling, "deck-sudo")
 		got := orphanMessage(t, Validate(&Sources{Cards: []CardSource{card}}))
 		if named := strings.Contains(got, fmt.Sprintf("did you mean %q?", "bin/"+c.sibling)); named != c.named {
@@ -104,5 +100,52 @@ func TestCardOrphanNearNameCaseAside(t *testing.T) {
 		if wants := NewSiblingList(&card).Wants(c.sibling); wants != c.named {
 			t.Errorf("tool %q: Wants(%q) = %v, want %v", c.tool, c.sibling, wants, c.named)
 		}
+	}
+}
+
+// TestCardOrphanNearNameCaseAside: a card's tool renamed in another case
+// and a letter off is named, as one in its own case is (toolHint), and so
+// is listed for it (SiblingList.Wants), both counting edits case folded:
+// as typed, "Validatr" was two edits from "validator" and named nothing.
+func TestCardOrphanNearNameCaseAside(t *testing.T) {
+	checkNearName(t, []nearNameCase{
+		{"validator", "validatr", true},
+		{"validator", "Validatr", true},
+		{"validator", "VALIDATR", true},
+		{"Deploy", "deplyo", true},
+		{"od-wroktre", "OD-WROKTREXY", true}, // ten bytes: two edits
+		{"λογος", "ΛΟΓΟΣX", true},
+		{"validator", "VALIDATED", false}, // two edits, nine bytes
+	})
+}
+
+// TestCardOrphanNearNameCountsLetters: a card's tool renamed a letter off
+// is named (toolHint) and listed (SiblingList.Wants) when the letter is
+// not ASCII, as when it is: nameEdits counted names not in ASCII in bytes,
+// so "cafe" beside bin/café (an "e" for an "é" of two bytes), "grosse" or
+// "日本ツール" (a letter of three bytes left out) were two or more edits
+// off and named nothing. Letters are code points composed, and a name of
+// ten letters, not bytes, may be two edits off: "ΛΟΓΟΣXY", two off the
+// five letters of λογος (ten bytes), was named.
+func TestCardOrphanNearNameCountsLetters(t *testing.T) {
+	checkNearName(t, []nearNameCase{
+		{"café", "cafe", true},
+		{"café", "CAFE", true},
+		{"cafe", "café", true},
+		{"café", "cafè", true},
+		{"cafe\u0301", "cafè", true}, // composed, "é" is one letter
+		{"grösse", "grosse", true},
+		{"日本語ツール", "日本ツール", true},
+		{"日本語ツール", "日本語ツール😀", true},
+		{"λογος", "ΛΟΓΟΣX", true},
+		{"λογος", "ΛΟΓΟΣXY", false},         // five letters: one edit
+		{"größe", "grösse", false},          // "ß" is no "ss"
+		{"déploiement", "deploiment", true}, // eleven letters: two edits
+		{"déploiement", "deploimnt", false},
+	})
+	// Wants reads every name of the folder: names composed already are
+	// not copied.
+	if a := testing.AllocsPerRun(10, func() { nameEdits("Validatr", "validator", 1); nameEdits("CAFE", "café", 1) }); a != 0 {
+		t.Errorf("nameEdits made %.0f allocations, want none", a)
 	}
 }

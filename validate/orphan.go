@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/capreg/capreg/internal/casefold"
 	"github.com/capreg/capreg/validate/ojson"
@@ -76,24 +77,22 @@ func (l *SiblingList) Wants(name string) bool {
 	return nameEdits(name, l.base, limit) <= limit
 }
 
-// nameEdits is EditDistance of two files' names case aside (casefold), as
-// toolHint and Wants count them: "Greetr" is one edit from "greet", as
-// "greetr" is. ASCII names are folded on EditDistance's stack rows
-// (foldedEditDistance): Wants reads every name of the folder of a card
-// whose tool is missing.
+// nameEdits is the edits between two files' names case aside (casefold)
+// and in letters, code points composed (NFC), as toolHint and Wants count
+// them and as every did-you-mean does (foldedEditDistance, on its stack
+// rows: Wants reads every name of the folder of a card whose tool is
+// missing): "Greetr" is one edit from "greet", as "greetr" is, and
+// "cafe" from "café", though UTF-8 spells its "é" with two bytes.
 func nameEdits(a, b string, limit int) int {
-	if isASCII(a) && isASCII(b) {
-		return foldedEditDistance(a, b, limit)
-	}
-	return EditDistance(casefold.String(a), casefold.String(b), limit)
+	return foldedEditDistance(nfc(a), nfc(b), limit)
 }
 
 // nearEdits is how many edits apart a file's name and a missing tool's
 // may be for toolHint to take the one for the other: one, or two for
-// names of ten bytes or more, where two slips are likelier than another
-// tool so named.
+// names of ten letters or more (code points composed, as nameEdits
+// counts them), where two slips are likelier than another tool so named.
 func nearEdits(a, b string) int {
-	if min(len(a), len(b)) >= 10 {
+	if min(utf8.RuneCountInString(nfc(a)), utf8.RuneCountInString(nfc(b))) >= 10 {
 		return 2
 	}
 	return 1
@@ -212,8 +211,9 @@ func withScriptExt(name, base string) bool {
 // are given as code points, as they print alike), the file the card's
 // command names, the tool's name with a script's extension (deploy.sh
 // for deploy: one alone), or the one name nearest the tool's: otherwise
-// cased, or one edit away (two for names of ten bytes or more). Two names equally
-// near are no hint: which one is meant, nothing says.
+// cased, or one edit away in letters (two for names of ten letters or
+// more: nameEdits, nearEdits). Two names equally near are no hint: which
+// one is meant, nothing says.
 func toolHint(src *CardSource, command string) string {
 	if len(src.Siblings) == 0 {
 		return ""
