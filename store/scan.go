@@ -948,7 +948,8 @@ func (sc *scanner) openDir(p string) (*walkDir, error) {
 }
 
 // dirError names the directory of a failure to open or list one (asDir)
-// as it is, without the separator added at its end.
+// as it is, without the separator added at its end: the one place that
+// takes it off, for the scan's diagnostics and for plainly's words.
 func dirError(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
@@ -2660,13 +2661,15 @@ func (p *plainCause) Unwrap() error { return p.err }
 // plainly words err, a failure to reach the repository repo, without its
 // system call: the path it names is said as repo spells it when it is the
 // repository (".", or repo made absolute) or a folder above it
-// ("g/x" of "g/x/y"), else as it is. An error of no path is the
-// repository's; one of another kind is returned as it is.
+// ("g/x" of "g/x/y"), else as it is: a failure to open a folder as one
+// (asDir) comes through dirError, which names it without the separator
+// asDir added. An error of no path is the repository's; one of another
+// kind is returned as it is.
 func plainly(repo string, err error) error {
 	name := repo
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		name = strings.TrimSuffix(pe.Path, string(filepath.Separator))
+		name = pe.Path
 		if abs, aerr := filepath.Abs(repo); name == "" || name == "." || aerr == nil && name == abs {
 			name = repo
 		} else if rest, ok := strings.CutPrefix(abs, name+string(filepath.Separator)); ok && aerr == nil {

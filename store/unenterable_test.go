@@ -14,31 +14,38 @@ import (
 
 // TestScanRepositoryNotEnterableIsNamed: a repository folder that opens
 // but cannot be entered (mode 644, read by another user) is named in the
-// error, as one that cannot be opened is: it said "cannot read
+// error, as one that cannot be opened (mode 311) is: it said "cannot read
 // repository: openat .: permission denied", naming no folder (review),
 // and then "openat /…/repo: permission denied", naming the system call.
+// The folder is named without the separator the scan opens it with
+// (asDir, dirError): "permission denied reading /…/repo/" is not how
+// --repo spells it.
 func TestScanRepositoryNotEnterableIsNamed(t *testing.T) {
-	base := readableTempDir(t)
-	repo := filepath.Join(base, "repo")
-	copyRepoTree(t, baseRepoDir, repo)
-	if err := os.Chmod(repo, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.Chmod(repo, 0o755) })
-	var msg string
-	if os.Geteuid() != 0 {
-		_, err := store.Scan(t.Context(), store.ScanOptions{Repo: repo})
-		msg = fmt.Sprint(err)
-	} else {
-		out, err := childAsNobody(t, base, "TestScanRepositoryNotEnterableChild", "CAPREG_NOENTER_REPO="+repo).Output()
-		if err != nil {
-			t.Fatalf("scan as nobody: %v\n%s", err, out)
-		}
-		msg, _, _ = strings.Cut(string(out), "\n") // then the child's PASS
-	}
-	// Said as a person says it, without the system call ("openat").
-	if want := "cannot read repository " + repo + ": permission denied reading " + repo; msg != want {
-		t.Errorf("error %q, want %q", msg, want)
+	for _, mode := range []os.FileMode{0o644, 0o311} {
+		t.Run(mode.String(), func(t *testing.T) {
+			base := readableTempDir(t)
+			repo := filepath.Join(base, "repo")
+			copyRepoTree(t, baseRepoDir, repo)
+			if err := os.Chmod(repo, mode); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { os.Chmod(repo, 0o755) })
+			var msg string
+			if os.Geteuid() != 0 {
+				_, err := store.Scan(t.Context(), store.ScanOptions{Repo: repo})
+				msg = fmt.Sprint(err)
+			} else {
+				out, err := childAsNobody(t, base, "TestScanRepositoryNotEnterableChild", "CAPREG_NOENTER_REPO="+repo).Output()
+				if err != nil {
+					t.Fatalf("scan as nobody: %v\n%s", err, out)
+				}
+				msg, _, _ = strings.Cut(string(out), "\n") // then the child's PASS
+			}
+			// Said as a person says it, without the system call ("openat").
+			if want := "cannot read repository " + repo + ": permission denied reading " + repo; msg != want {
+				t.Errorf("error %q, want %q", msg, want)
+			}
+		})
 	}
 }
 
