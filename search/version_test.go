@@ -2,8 +2,10 @@ package search
 
 import (
 	"path/filepath"
+	"regexp"
 	"slices"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestVersionRun: a release's number is found whole, with its "v" and
@@ -88,4 +90,64 @@ func TestSearchVersionIsNoWordOfTheNeed(t *testing.T) {
 			t.Errorf("Search(%q) = %v, want %s first", tt.intent, rs, tt.want)
 		}
 	}
+}
+
+// versionPattern is a version string's text at the start of s, as
+// versionRun reads it: a "v", groups of digits, then a pre-release and a
+// build suffix.
+var versionPattern = regexp.MustCompile(`^([vV]?)[0-9]+((?:\.[0-9]+)+)(-[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*)?(\+[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*)?`)
+
+// versionModel is versionRun written plainly: each start in order, at a
+// word edge that is no dot, the text of a version there (versionPattern),
+// two or three groups of digits, a word edge after it, and a "v" or a
+// suffix to two groups.
+func versionModel(s string) (int, int) {
+	for i := 0; i < len(s); i++ {
+		if i > 0 {
+			if r, size := utf8.DecodeLastRuneInString(s[:i]); r == '.' || !identEdge(r, size) {
+				continue
+			}
+		}
+		m := versionPattern.FindStringSubmatchIndex(s[i:])
+		if m == nil {
+			continue
+		}
+		groups := 1
+		for _, c := range s[i+m[4] : i+m[5]] {
+			if c == '.' {
+				groups++
+			}
+		}
+		j := i + m[1]
+		if groups > 3 {
+			continue
+		}
+		if j < len(s) {
+			if r, size := utf8.DecodeRuneInString(s[j:]); !identEdge(r, size) || r == '.' && j+1 < len(s) && isASCIIWordByte(s[j+1]) {
+				continue
+			}
+		}
+		if groups == 2 && m[3] == m[2] && m[6] < 0 && m[8] < 0 {
+			continue
+		}
+		return i, j
+	}
+	return -1, -1
+}
+
+// FuzzVersionRun: versionRun finds the first version string its model
+// does (versionModel), each start tried, so that skipping past a run it
+// turned down never skips a version inside it, and its bounds are word
+// edges with two or three groups of digits between.
+func FuzzVersionRun(f *testing.F) {
+	for _, s := range []string{"v2.4.0-rc.1 x", "x 1.2.3.4 v1.2", "1.2.3-1.2.3_ 2.4.0", "19.90 v3.6", "1.2+b-c.d+e",
+		"a1.2.3 ^2.4.0", "2.4.x >=2.3.0 <3", "dev2.4.0 go1.22.3 node@20.1.0", "1.2.3. 1.2.3- 2.4.0\u2019s", "\u0662.\u0664.\u0660"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		i, j := versionRun(s)
+		if mi, mj := versionModel(s); i != mi || j != mj {
+			t.Fatalf("versionRun(%q) = %d, %d, its model %d, %d", s, i, j, mi, mj)
+		}
+	})
 }
