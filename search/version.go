@@ -4,12 +4,15 @@ import "unicode/utf8"
 
 // versionRun returns the bounds [i, j) of the first version string in s,
 // or -1, -1: a "v" and two or three groups of digits joined by dots
-// ("v2.4", "v2.4.0"), or three groups without it ("2.4.0"), or two or
-// three with a pre-release or build suffix ("2.4.0-rc.1", "1.2+build.5"),
-// bounded by the ends of s or runes that end a word (see identEdge), a
-// dot before a letter or digit not ending one. Two groups alone ("19.90",
-// "3.12") are a price or a decimal as often as a release, and four or
-// more ("10.40.3.17") an address.
+// ("v2.4", "v2.4.0"), or three groups without it ("2.4.0"), with or
+// without a pre-release or build suffix ("2.4.0-rc.1", "2.4.0-beta"), or
+// two with a suffix that holds a digit ("2.4-rc1", "1.2+build.5"),
+// bounded by the ends of s or runes that end a word (see identEdge): no
+// dot before it, nor after it a dot before a letter or digit. Two
+// groups alone ("19.90", "3.12") are a price or a decimal as often as a
+// release, and so are two with a word ("2.5-second", "3.5-inch": read
+// as a version, "second" weighed as an aside); four or more
+// ("10.40.3.17") are an address.
 //
 // A request names which release it means so, an argument of the tool as
 // its own table is (see identRun), and the card of what it asks for need
@@ -44,12 +47,12 @@ func versionRun(s string) (int, int) {
 			i = j - 1
 			continue
 		}
-		suffix := false
+		suffixDigit := false // a digit in the pre-release or build suffix
 		for _, sep := range []byte{'-', '+'} {
 			if j+1 < len(s) && s[j] == sep && isASCIIWordByte(s[j+1]) {
-				suffix = true
 				j++
 				for j < len(s) && (isASCIIWordByte(s[j]) || (s[j] == '.' || s[j] == '-') && j+1 < len(s) && isASCIIWordByte(s[j+1])) {
+					suffixDigit = suffixDigit || isDigit(s[j])
 					j++
 				}
 			}
@@ -61,7 +64,7 @@ func versionRun(s string) (int, int) {
 				continue
 			}
 		}
-		if groups == 2 && d == i && !suffix {
+		if groups == 2 && d == i && !suffixDigit {
 			i = j - 1
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -23,6 +24,9 @@ func TestVersionRun(t *testing.T) {
 		{"prepare 2.5.0-beta.1.", 8, 20}, // the full stop ends the sentence
 		{"1.2+build.5", 0, 11},
 		{"2.4-rc1", 0, 7},
+		{"v2.4-beta", 0, 9},
+		{"a 2.5-second delay", -1, -1}, // a decimal and its unit
+		{"3.5-inch+", -1, -1},
 		{"users on ^2.4.0", 10, 15},
 		{">=2.3.0 <2.4.0", 2, 7},
 		{"release/2.4.0", 8, 13},
@@ -64,6 +68,7 @@ func TestQueryTokensVersions(t *testing.T) {
 			{"make a draft prerelease for v2.4.0-rc.1", []string{"make", "a", "draft", "prerelease", "for", "v2", "4", "0", "rc", "1"},
 				[]bool{false, false, false, false, false, true, true, true, true, true}},
 			{"refund 19.90", []string{"refund", "19", "90"}, []bool{false, false, false}},
+			{"add a 2.5-second delay", []string{"add", "a", "2", "5", "second", "delay"}, []bool{false, false, false, false, false, false}},
 			{"ping 10.40.3.17", []string{"ping", "10", "40", "3", "17"}, []bool{false, false, false, false, false}},
 			{"bump 2.3.1 to 2.3.2", []string{"bump", "2", "3", "1", "to", "2", "3", "2"}, []bool{false, true, true, true, false, true, true, true}},
 		} {
@@ -100,7 +105,7 @@ var versionPattern = regexp.MustCompile(`^([vV]?)[0-9]+((?:\.[0-9]+)+)(-[A-Za-z0
 // versionModel is versionRun written plainly: each start in order, at a
 // word edge that is no dot, the text of a version there (versionPattern),
 // two or three groups of digits, a word edge after it, and a "v" or a
-// suffix to two groups.
+// suffix with a digit to two groups.
 func versionModel(s string) (int, int) {
 	for i := 0; i < len(s); i++ {
 		if i > 0 {
@@ -127,7 +132,7 @@ func versionModel(s string) (int, int) {
 				continue
 			}
 		}
-		if groups == 2 && m[3] == m[2] && m[6] < 0 && m[8] < 0 {
+		if groups == 2 && m[3] == m[2] && !strings.ContainsAny(s[i+m[5]:j], "0123456789") {
 			continue
 		}
 		return i, j
@@ -150,4 +155,20 @@ func FuzzVersionRun(f *testing.F) {
 			t.Fatalf("versionRun(%q) = %d, %d, its model %d, %d", s, i, j, mi, mj)
 		}
 	})
+}
+
+// TestSearchDecimalAndUnitIsNoVersion: "2.5-second" is a decimal and its
+// unit, whose word is what the request asks for; read as a version,
+// "second" weighed as an aside and a card of minutes that shares more of
+// the other words came first.
+func TestSearchDecimalAndUnitIsNoVersion(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "delay.seconds", Summary: "Wait some seconds between retries", IntentPhrases: []string{"retry after a delay of seconds"}},
+		{ID: "delay.minutes", Summary: "Wait some minutes between retries, with a backoff", IntentPhrases: []string{"retry after a delay of minutes", "add a backoff delay between retries"}},
+	})
+	for _, intent := range []string{"add a 2.5-second delay between retries", "add a 2.5 second delay between retries"} {
+		if rs := ix.Search(Query{Intent: intent, Limit: 2}); len(rs) == 0 || rs[0].ID != "delay.seconds" {
+			t.Errorf("Search(%q) = %v, want delay.seconds first", intent, rs)
+		}
+	}
 }
