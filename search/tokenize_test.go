@@ -243,7 +243,8 @@ func FuzzAnalyze(f *testing.F) {
 		"pull churn_labels@7 (a_b) x_y[z]w", "__init__ a__b _x y_ 1_000_000", "“DATABASE_URL” it's_x a_b\u0301",
 		"«a_b»\u00a0c_d… e_f\u00b2 g_h\uff3fi j_k\u2122 l_m\xff n_o<\u0338 p_q\u2019s",
 		"x\u00ada_b a_b\u200dx צ׳a_b ש\"a_b", "ب\u200cب\u064e\u200cب\u200c\u00adب e\u00ad\u0301 \ufe71x",
-		"tag v2.4.0-rc.1 (1.2.3) ^2.4.0 a_b@1.2.3-x_y 10.40.3.17 19.90 2.4.0.\u00b2 v1.2\u2019s"} {
+		"tag v2.4.0-rc.1 (1.2.3) ^2.4.0 a_b@1.2.3-x_y 10.40.3.17 19.90 2.4.0.\u00b2 v1.2\u2019s",
+		"-m 'Release 2.4.0' 'v2.4.0' x'v2.4.0 2.4.0'x \u20192.4.0\u2019 l'2.4.0 (2.4.0') '(v2.4.0' 2.4.0''"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -8,11 +8,12 @@ import "unicode/utf8"
 // without a pre-release or build suffix ("2.4.0-rc.1", "2.4.0-beta"), or
 // two with a suffix that holds a digit ("2.4-rc1", "1.2+build.5"),
 // bounded by the ends of s or runes that end a word (see identEdge): no
-// dot before it, nor after it a dot before a letter or digit. Two
-// groups alone ("19.90", "3.12") are a price or a decimal as often as a
-// release, and so are two with a word ("2.5-second", "3.5-inch": read
-// as a version, "second" weighed as an aside); four or more
-// ("10.40.3.17") are an address.
+// dot before it, nor after it a dot before a letter or digit, and an
+// apostrophe where it joins no word ("'Release 2.4.0'"; see
+// versionStarts, versionEnds). Two groups alone ("19.90", "3.12") are a
+// price or a decimal as often as a release, and so are two with a word
+// ("2.5-second", "3.5-inch": read as a version, "second" weighed as an
+// aside); four or more ("10.40.3.17") are an address.
 //
 // A request names which release it means so, an argument of the tool as
 // its own table is (see identRun), and the card of what it asks for need
@@ -31,11 +32,8 @@ func versionRun(s string) (int, int) {
 		if d >= len(s) || !isDigit(s[d]) {
 			continue
 		}
-		if i > 0 {
-			r, size := utf8.DecodeLastRuneInString(s[:i])
-			if r == '.' || !identEdge(r, size) {
-				continue
-			}
+		if !versionStarts(s, i) {
+			continue
 		}
 		j := digitsEnd(s, d)
 		groups := 1
@@ -57,12 +55,9 @@ func versionRun(s string) (int, int) {
 				}
 			}
 		}
-		if j < len(s) {
-			r, size := utf8.DecodeRuneInString(s[j:])
-			if !identEdge(r, size) || r == '.' && j+1 < len(s) && isASCIIWordByte(s[j+1]) {
-				i = j - 1
-				continue
-			}
+		if !versionEnds(s, j) {
+			i = j - 1
+			continue
 		}
 		if groups == 2 && d == i && !suffixDigit {
 			i = j - 1
@@ -72,6 +67,44 @@ func versionRun(s string) (int, int) {
 	}
 	return -1, -1
 }
+
+// versionStarts reports whether a version may start at s[i], a digit or
+// a "v": at the start of s, or after a rune that ends a word but a dot, or
+// after an apostrophe, which joins no word to a digit nor to anything
+// when no word runs up to it ("'v2.4.0'", where "x'v2" is one word).
+func versionStarts(s string, i int) bool {
+	if i == 0 {
+		return true
+	}
+	r, size := utf8.DecodeLastRuneInString(s[:i])
+	if !isApostrophe(r) {
+		return r != '.' && identEdge(r, size)
+	}
+	if isDigit(s[i]) || i == size {
+		return true
+	}
+	return identEdge(utf8.DecodeLastRuneInString(s[:i-size]))
+}
+
+// versionEnds reports whether a version may end at s[j]: at the end of
+// s, or before a rune that ends a word (but a dot before a letter or a
+// digit), or before an apostrophe no letter follows.
+func versionEnds(s string, j int) bool {
+	if j == len(s) {
+		return true
+	}
+	r, size := utf8.DecodeRuneInString(s[j:])
+	if isApostrophe(r) {
+		return !letterAt(s, j+size)
+	}
+	return identEdge(r, size) && !(r == '.' && j+1 < len(s) && isASCIIWordByte(s[j+1]))
+}
+
+// isApostrophe reports whether r is an apostrophe, which joins the words
+// on its two sides only when a letter follows it (see rawTokens): a quote
+// closed after a version ("-m 'Release 2.4.0'") or opened before its
+// digits ("'2.4.0'") ends a word there.
+func isApostrophe(r rune) bool { return r == '\'' || r == '\u2019' }
 
 // digitsEnd returns the end of the run of ASCII digits at s[i:].
 func digitsEnd(s string, i int) int {

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode/utf8"
 )
 
 // TestVersionRun: a release's number is found whole, with its "v" and
@@ -27,6 +26,11 @@ func TestVersionRun(t *testing.T) {
 		{"v2.4-beta", 0, 9},
 		{"a 2.5-second delay", -1, -1}, // a decimal and its unit
 		{"3.5-inch+", -1, -1},
+		{"git tag -m 'Release 2.4.0'", 20, 25}, // a quote closed
+		{"pin '2.4.0' and ‘2.4.1’", 5, 10},
+		{"tag 'v2.4.0'", 5, 11},
+		{"x'v2.4.0 x’v2.4.0", -1, -1}, // "xv2" is one word
+		{"2.4.0'x", -1, -1},
 		{"users on ^2.4.0", 10, 15},
 		{">=2.3.0 <2.4.0", 2, 7},
 		{"release/2.4.0", 8, 13},
@@ -68,6 +72,7 @@ func TestQueryTokensVersions(t *testing.T) {
 			{"make a draft prerelease for v2.4.0-rc.1", []string{"make", "a", "draft", "prerelease", "for", "v2", "4", "0", "rc", "1"},
 				[]bool{false, false, false, false, false, true, true, true, true, true}},
 			{"refund 19.90", []string{"refund", "19", "90"}, []bool{false, false, false}},
+			{"tag -m 'Release 2.4.0'", []string{"tag", "m", "release", "2", "4", "0"}, []bool{false, false, false, true, true, true}},
 			{"add a 2.5-second delay", []string{"add", "a", "2", "5", "second", "delay"}, []bool{false, false, false, false, false, false}},
 			{"ping 10.40.3.17", []string{"ping", "10", "40", "3", "17"}, []bool{false, false, false, false, false}},
 			{"bump 2.3.1 to 2.3.2", []string{"bump", "2", "3", "1", "to", "2", "3", "2"}, []bool{false, true, true, true, false, true, true, true}},
@@ -103,15 +108,13 @@ func TestSearchVersionIsNoWordOfTheNeed(t *testing.T) {
 var versionPattern = regexp.MustCompile(`^([vV]?)[0-9]+((?:\.[0-9]+)+)(-[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*)?(\+[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*)?`)
 
 // versionModel is versionRun written plainly: each start in order, at a
-// word edge that is no dot, the text of a version there (versionPattern),
-// two or three groups of digits, a word edge after it, and a "v" or a
+// word edge (versionStarts), the text of a version there (versionPattern),
+// two or three groups of digits, a word edge after it (versionEnds), and a "v" or a
 // suffix with a digit to two groups.
 func versionModel(s string) (int, int) {
 	for i := 0; i < len(s); i++ {
-		if i > 0 {
-			if r, size := utf8.DecodeLastRuneInString(s[:i]); r == '.' || !identEdge(r, size) {
-				continue
-			}
+		if !versionStarts(s, i) {
+			continue
 		}
 		m := versionPattern.FindStringSubmatchIndex(s[i:])
 		if m == nil {
@@ -127,10 +130,8 @@ func versionModel(s string) (int, int) {
 		if groups > 3 {
 			continue
 		}
-		if j < len(s) {
-			if r, size := utf8.DecodeRuneInString(s[j:]); !identEdge(r, size) || r == '.' && j+1 < len(s) && isASCIIWordByte(s[j+1]) {
-				continue
-			}
+		if !versionEnds(s, j) {
+			continue
 		}
 		if groups == 2 && m[3] == m[2] && !strings.ContainsAny(s[i+m[5]:j], "0123456789") {
 			continue
