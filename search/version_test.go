@@ -173,3 +173,22 @@ func TestSearchDecimalAndUnitIsNoVersion(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchVersionTellsCardsApart: where the release a request names is
+// what tells two cards apart, its words, weighed as an aside, still do.
+func TestSearchVersionTellsCardsApart(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "py312", Summary: "Upgrade the build image to Python 3.12.1", IntentPhrases: []string{"upgrade to Python 3.12.1", "move the runtime to 3.12.1"}},
+		{ID: "py311", Summary: "Upgrade the build image to Python 3.11.4", IntentPhrases: []string{"upgrade to Python 3.11.4", "move the runtime to 3.11.4"}},
+		{ID: "pyup", Summary: "Upgrade Python packages in the build image", IntentPhrases: []string{"upgrade python packages"}},
+	})
+	for _, tt := range []struct{ intent, want string }{
+		{"upgrade python to 3.12.1", "py312"},
+		{"upgrade python to 3.11.4", "py311"},
+		{"move the runtime to v3.11.4", "py311"},
+	} {
+		if rs := ix.Search(Query{Intent: tt.intent, Limit: 3}); len(rs) == 0 || rs[0].ID != tt.want {
+			t.Errorf("Search(%q) = %v, want %s first", tt.intent, rs, tt.want)
+		}
+	}
+}
