@@ -244,7 +244,8 @@ func FuzzAnalyze(f *testing.F) {
 		"«a_b»\u00a0c_d… e_f\u00b2 g_h\uff3fi j_k\u2122 l_m\xff n_o<\u0338 p_q\u2019s",
 		"x\u00ada_b a_b\u200dx צ׳a_b ש\"a_b", "ب\u200cب\u064e\u200cب\u200c\u00adب e\u00ad\u0301 \ufe71x",
 		"tag v2.4.0-rc.1 (1.2.3) ^2.4.0 a_b@1.2.3-x_y 10.40.3.17 19.90 2.4.0.\u00b2 v1.2\u2019s",
-		"-m 'Release 2.4.0' 'v2.4.0' x'v2.4.0 2.4.0'x \u20192.4.0\u2019 l'2.4.0 (2.4.0') '(v2.4.0' 2.4.0''"} {
+		"-m 'Release 2.4.0' 'v2.4.0' x'v2.4.0 2.4.0'x \u20192.4.0\u2019 l'2.4.0 (2.4.0') '(v2.4.0' 2.4.0''",
+		"release \u06f2.\u06f4.\u06f0 v\u0662.\u0664 x \u0662.\u0664.\u0660.\u0628 \u0968.\u096a.\u0966-rc\u0967 1\u0662.3.4"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -1,19 +1,22 @@
 package search
 
-import "unicode/utf8"
+import (
+	"unicode"
+	"unicode/utf8"
+)
 
 // versionRun returns the bounds [i, j) of the first version string in s,
-// or -1, -1: a "v" and two or three groups of digits joined by dots
-// ("v2.4", "v2.4.0"), or three groups without it ("2.4.0"), with or
-// without a pre-release or build suffix ("2.4.0-rc.1", "2.4.0-beta"), or
-// two with a suffix that holds a digit ("2.4-rc1", "1.2+build.5"),
-// bounded by the ends of s or runes that end a word (see identEdge): no
-// dot before it, nor after it a dot before a letter or digit, and an
-// apostrophe where it joins no word ("'Release 2.4.0'"; see
-// versionStarts, versionEnds). Two groups alone ("19.90", "3.12") are a
-// price or a decimal as often as a release, and so are two with a word
-// ("2.5-second", "3.5-inch": read as a version, "second" weighed as an
-// aside); four or more ("10.40.3.17") are an address.
+// or -1, -1: a "v" and two or three groups of digits of any script (see
+// digitAt) joined by dots ("v2.4", "v2.4.0"), or three groups without it
+// ("2.4.0"), with or without a pre-release or build suffix ("2.4.0-rc.1",
+// "2.4.0-beta"), or two with a suffix that holds a digit ("2.4-rc1",
+// "1.2+build.5"), bounded by the ends of s or runes that end a word (see
+// identEdge): no dot before it, nor after it a dot before a letter or
+// digit, and an apostrophe where it joins no word ("'Release 2.4.0'";
+// see versionStarts, versionEnds). Two groups alone ("19.90", "3.12")
+// are a price or a decimal as often as a release, and so are two with a
+// word ("2.5-second", "3.5-inch": read as a version, "second" weighed as
+// an aside); four or more ("10.40.3.17") are an address.
 //
 // A request names which release it means so, an argument of the tool as
 // its own table is (see identRun), and the card of what it asks for need
@@ -29,7 +32,7 @@ func versionRun(s string) (int, int) {
 		if s[i] == 'v' || s[i] == 'V' {
 			d++
 		}
-		if d >= len(s) || !isDigit(s[d]) {
+		if digitAt(s, d) == 0 {
 			continue
 		}
 		if !versionStarts(s, i) {
@@ -37,7 +40,7 @@ func versionRun(s string) (int, int) {
 		}
 		j := digitsEnd(s, d)
 		groups := 1
-		for j+1 < len(s) && s[j] == '.' && isDigit(s[j+1]) {
+		for j < len(s) && s[j] == '.' && digitAt(s, j+1) > 0 {
 			j = digitsEnd(s, j+1)
 			groups++
 		}
@@ -80,7 +83,7 @@ func versionStarts(s string, i int) bool {
 	if !isApostrophe(r) {
 		return r != '.' && identEdge(r, size)
 	}
-	if isDigit(s[i]) || i == size {
+	if digitAt(s, i) > 0 || i == size {
 		return true
 	}
 	return identEdge(utf8.DecodeLastRuneInString(s[:i-size]))
@@ -97,7 +100,7 @@ func versionEnds(s string, j int) bool {
 	if isApostrophe(r) {
 		return !letterAt(s, j+size)
 	}
-	return identEdge(r, size) && !(r == '.' && j+1 < len(s) && isASCIIWordByte(s[j+1]))
+	return identEdge(r, size) && !(r == '.' && (letterAt(s, j+1) || digitAt(s, j+1) > 0))
 }
 
 // isApostrophe reports whether r is an apostrophe, which joins the words
@@ -106,10 +109,29 @@ func versionEnds(s string, j int) bool {
 // digits ("'2.4.0'") ends a word there.
 func isApostrophe(r rune) bool { return r == '\'' || r == '\u2019' }
 
-// digitsEnd returns the end of the run of ASCII digits at s[i:].
+// digitsEnd returns the end of the run of decimal digits at s[i:].
 func digitsEnd(s string, i int) int {
-	for i < len(s) && isDigit(s[i]) {
-		i++
+	for n := digitAt(s, i); n > 0; n = digitAt(s, i) {
+		i += n
 	}
 	return i
+}
+
+// digitAt returns the size of the decimal digit at s[i:], of any script
+// (unicode.Nd, as the tokenizer reads them: "۲.۴.۰" is "2" "4" "0"), or
+// 0 if none is there.
+func digitAt(s string, i int) int {
+	if i >= len(s) {
+		return 0
+	}
+	if c := s[i]; c < utf8.RuneSelf {
+		if isDigit(c) {
+			return 1
+		}
+		return 0
+	}
+	if r, size := utf8.DecodeRuneInString(s[i:]); unicode.IsDigit(r) {
+		return size
+	}
+	return 0
 }

@@ -27,9 +27,14 @@ func TestVersionRun(t *testing.T) {
 		{"a 2.5-second delay", -1, -1}, // a decimal and its unit
 		{"3.5-inch+", -1, -1},
 		{"git tag -m 'Release 2.4.0'", 20, 25}, // a quote closed
-		{"pin '2.4.0' and ‘2.4.1’", 5, 10},
+		{"pin '2.4.0' and \u20182.4.1\u2019", 5, 10},
 		{"tag 'v2.4.0'", 5, 11},
-		{"x'v2.4.0 x’v2.4.0", -1, -1}, // "xv2" is one word
+		{"x'v2.4.0 x\u2019v2.4.0", -1, -1},    // "xv2" is one word
+		{"\u06f2.\u06f4.\u06f0", 0, 8},        // Persian digits, read as "2", "4", "0"
+		{"v\u0662.\u0664 x", 0, 6},            // Arabic-Indic
+		{"\u0968.\u096a.\u0966x", -1, -1},     // Devanagari, a letter after
+		{"\u0e51\u0e59.\u0e59\u0e50", -1, -1}, // Thai, two groups
+		{"2.4.0.\u0628 2.4.0.\u0665", -1, -1}, // a dot before an Arabic letter, a fourth group
 		{"2.4.0'x", -1, -1},
 		{"users on ^2.4.0", 10, 15},
 		{">=2.3.0 <2.4.0", 2, 7},
@@ -72,6 +77,7 @@ func TestQueryTokensVersions(t *testing.T) {
 			{"make a draft prerelease for v2.4.0-rc.1", []string{"make", "a", "draft", "prerelease", "for", "v2", "4", "0", "rc", "1"},
 				[]bool{false, false, false, false, false, true, true, true, true, true}},
 			{"refund 19.90", []string{"refund", "19", "90"}, []bool{false, false, false}},
+			{"release \u06f2.\u06f4.\u06f0", []string{"release", "2", "4", "0"}, []bool{false, true, true, true}},
 			{"tag -m 'Release 2.4.0'", []string{"tag", "m", "release", "2", "4", "0"}, []bool{false, false, false, true, true, true}},
 			{"add a 2.5-second delay", []string{"add", "a", "2", "5", "second", "delay"}, []bool{false, false, false, false, false, false}},
 			{"ping 10.40.3.17", []string{"ping", "10", "40", "3", "17"}, []bool{false, false, false, false, false}},
@@ -105,7 +111,7 @@ func TestSearchVersionIsNoWordOfTheNeed(t *testing.T) {
 // versionPattern is a version string's text at the start of s, as
 // versionRun reads it: a "v", groups of digits, then a pre-release and a
 // build suffix.
-var versionPattern = regexp.MustCompile(`^([vV]?)[0-9]+((?:\.[0-9]+)+)(-[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*)?(\+[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*)?`)
+var versionPattern = regexp.MustCompile(`^([vV]?)\p{Nd}+((?:\.\p{Nd}+)+)(-[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*)?(\+[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*)?`)
 
 // versionModel is versionRun written plainly: each start in order, at a
 // word edge (versionStarts), the text of a version there (versionPattern),
