@@ -1009,6 +1009,7 @@ func TestSearchRepairsAFewUnknownWords(t *testing.T) {
 	ix := Build([]Card{
 		{ID: "push-safe", Summary: "Force push a branch after a rebase.", Risk: "reversible"},
 		{ID: "logs", Summary: "Tail the logs of a service.", Risk: "reversible"},
+		{ID: "gpu-quota", Summary: "Show the H100 quota of a project.", Risk: "reversible"},
 	})
 	noise := func(n int) string {
 		ws := make([]string, n)
@@ -1025,6 +1026,8 @@ func TestSearchRepairsAFewUnknownWords(t *testing.T) {
 		{noise(maxRepairs-1) + " taillogs", "logs"},    // words run together cut
 		{noise(maxRepairs) + " brnach", ""},
 		{noise(maxRepairs) + " taillogs", ""},
+		{noise(maxRepairs-1) + " H100s", "gpu-quota"}, // a name's plural read as the name
+		{noise(maxRepairs) + " H100s", ""},
 		{noise(maxRepairs) + " branch", "push-safe"}, // a known word always counts
 	}
 	for _, tt := range tests {
@@ -1194,6 +1197,76 @@ func TestScoresStayInRangeWhenKnownWordsAreCommon(t *testing.T) {
 			if res[0].Score > 1e30 || res[0].Score/res[1].Score > 1e30 {
 				t.Errorf("word vectors %v, %q: scores %v and %v, want within the model's range", assoc, q, res[0].Score, res[1].Score)
 			}
+		}
+	}
+}
+
+// TestSiblingFormsListsASharedFormOnce: two verbs with the same two forms
+// ("lay" and "lain" said of both) give each form its sibling once, not once
+// for each verb, however the forms are listed.
+func TestSiblingFormsListsASharedFormOnce(t *testing.T) {
+	got := siblingForms([][2]string{{"lay", "lie"}, {"lain", "lie"}, {"lay", "lay"}, {"lain", "lay"}, {"lay", "lie"}})
+	a, b := stem("lay"), stem("lain")
+	want := map[string][]string{a: {b}, b: {a}}
+	if !maps.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("siblingForms = %q, want %q", got, want)
+	}
+}
+
+// TestIrregularSiblingWeighsAsTheVerb: a form's sibling ("taken" for
+// "took") is a guess from the form's spelling, as the verb is, and is
+// weighed as the verb is (irregularWeight), not as the word typed.
+func TestIrregularSiblingWeighsAsTheVerb(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "snapshots", Summary: "Take a snapshot of a volume, or list those taken.", Risk: "reversible"},
+		{ID: "resize", Summary: "Resize a volume.", Risk: "reversible"},
+	})
+	verb, okV := ix.indexedTerm(stem("take"))
+	form, okF := ix.indexedTerm(stem("taken"))
+	if !okV || !okF {
+		t.Fatalf("the cards hold take %v, taken %v", okV, okF)
+	}
+	s := ix.pool.Get().(*scratch)
+	defer ix.pool.Put(s)
+	s.reset()
+	if !ix.analyseQuery("took", s) {
+		t.Fatal(`"took": no query`)
+	}
+	w := map[int32]float32{}
+	for _, qt := range s.terms {
+		w[qt.term] = qt.w
+	}
+	if w[verb] == 0 || w[form] != w[verb] {
+		t.Errorf(`"took": "taken" weighs %v, the verb "take" %v; want the two equal and above 0`, w[form], w[verb])
+	}
+}
+
+// TestCutFitsPartsOfTwoBytesOrADigitBesideALetter: splitWord cuts a word
+// where each part has two bytes or more, or one part is a single digit
+// beside a letter ("7zip", "python3"): not a digit beside a digit ("v307"
+// is no "v30" "7"), nor a lone letter, digit or not beside it.
+func TestCutFitsPartsOfTwoBytesOrADigitBesideALetter(t *testing.T) {
+	for _, tt := range []struct {
+		w    string
+		k    int
+		want bool
+	}{
+		{"7zip", 1, true},
+		{"zip7", 3, true},
+		{"python3", 6, true},
+		{"7é", 1, true},
+		{"дом7", len("дом"), true},
+		{"zip", 2, false},
+		{"zipzip", 3, true},
+		{"730", 1, false},
+		{"307", 2, false},
+		{"v307", 3, false}, // the digit is beside a digit, whatever comes first
+		{"7z", 1, false},   // "z" is a lone letter
+		{"z7", 1, false},
+		{"7", 0, false},
+	} {
+		if got := cutFits(tt.w, tt.k); got != tt.want {
+			t.Errorf("cutFits(%q, %d) = %v, want %v", tt.w, tt.k, got, tt.want)
 		}
 	}
 }

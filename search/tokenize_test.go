@@ -558,6 +558,27 @@ func TestSearchNamePlurals(t *testing.T) {
 	if got := ix.Search(Query{Intent: "P1s"}); len(got) == 0 || got[0].Coverage != 1 {
 		t.Errorf("Search(%q) = %+v, want Coverage 1", "P1s", got)
 	}
+	// The name weighs as the word typed: "H100s" reaches "H100" as "H100"
+	// itself does.
+	h100, ok := ix.indexedTerm(stem("h100"))
+	if !ok {
+		t.Fatal("the cards hold no h100")
+	}
+	for _, q := range []string{"H100", "H100s"} {
+		s := ix.pool.Get().(*scratch)
+		s.reset()
+		ix.analyseQuery(q, s)
+		var w float32
+		for _, qt := range s.terms {
+			if qt.term == h100 {
+				w = qt.w
+			}
+		}
+		ix.pool.Put(s)
+		if w != 1 {
+			t.Errorf("%q: the term h100 weighs %v, want 1, the word's weight", q, w)
+		}
+	}
 	// Only a digit and an "s" end such a plural: "dns" is no plural of an
 	// LDAP "DN", nor "p1x" a form of "P1".
 	for _, w := range []string{"p1s", "h100s", "10s", "k8s", "p7s", "s", "dns", "p1x"} {
