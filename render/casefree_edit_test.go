@@ -17,7 +17,8 @@ import (
 func TestNearMissCountsEditsCaseAside(t *testing.T) {
 	reg := memRegistry(t, memCap{id: "c", config: []validate.ConfigEntry{
 		boolKey("beta.deep.flag", true), boolKey("Mode.Fast", true),
-		boolKey("τελος.ενεργο", true), boolKey("ενεργο.τελος", true), boolKey("other.key", true)}})
+		boolKey("τελος.ενεργο", true), boolKey("ενεργο.τελος", true), boolKey("other.key", true),
+		boolKey("τελος.ενεργο.ναι", true), boolKey("ναι.ενεργο.τελος", true), boolKey("İx.mode", true)}})
 	checkMeant(t, buildIndex(reg).keyNeighbours(), []meantCase{
 		{"beta.deep.flg", "beta.deep.flag"},
 		{"Beta.Deep.Flg", "beta.deep.flag"},
@@ -27,6 +28,12 @@ func TestNearMissCountsEditsCaseAside(t *testing.T) {
 		{"ΤΕΛΟΣ.ΕΝΕΡΓΟ", "τελος.ενεργο"},
 		{"ΕΝΕΡΓΟ.ΤΕΛΟΣ", "ενεργο.τελος"},
 		{"BETA.DEEP.FLAGXY", ""},
+		// The same words in order, case aside, though two separators off
+		// and "ναι.ενεργο.τελος" first in sorted order.
+		{"ΤΕΛΟΣ_ΕΝΕΡΓΟ_ΝΑΙ", "τελος.ενεργο.ναι"},
+		// "İx.mode" folded is "ix.mode" (eight bytes as declared, seven
+		// folded), one edit from "ix.mod".
+		{"ix.mod", "İx.mode"},
 	})
 }
 

@@ -258,3 +258,16 @@ func TestUndeclaredKeyPrefersTheNearest(t *testing.T) {
 		}
 	}
 }
+
+// TestNearMissStopNotedForOneKey: the search stopped before a single
+// unknown key is said too, as the last warning, with no config pointer
+// (it is about no member), so that each warning keeps its own pointer.
+func TestNearMissStopNotedForOneKey(t *testing.T) {
+	env, misspelt := misspeltAmongMany(t, 2200, 2190) // nine fit the budget, the tenth does not
+	if n := len(env.Warnings); n != len(misspelt) || env.Warnings[n-1] != notSearched(1) {
+		t.Fatalf("%d warnings for %d misspelt keys; want 9 named, then one saying it stopped before 1: %q", n, len(misspelt), env.Warnings)
+	}
+	if len(env.ConfigPointers) != len(env.Warnings) || env.ConfigPointers[len(env.Warnings)-1] != "" || env.ConfigPointers[0] == "" {
+		t.Errorf("ConfigPointers = %q for %d warnings; want one each, the last \"\"", env.ConfigPointers, len(env.Warnings))
+	}
+}
