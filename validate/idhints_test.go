@@ -282,3 +282,42 @@ func TestDidYouMeanAlikeShowsCodePoints(t *testing.T) {
 		}
 	}
 }
+
+// TestWordsMoreAndBeforeCaseAside: long is short with words after it
+// (wordsMore) or before it (wordsBefore), case aside, and an id is not its
+// own word more or less, whatever its case: false, where the last byte
+// or the first after short was read of an id no longer than short.
+func TestWordsMoreAndBeforeCaseAside(t *testing.T) {
+	for _, tt := range []struct {
+		long, short  string
+		more, before bool
+	}{
+		{"fraud-screen", "Fraud", true, false},
+		{"Fraud-Screen", "fraud", true, false},
+		{"phase-research", "RESEARCH", false, true},
+		{"app-λογος", "ΛΟΓΟΣ", false, true},
+		{"λογος-app", "ΛΟΓΟΣ", true, false},
+		{"fraud", "fraud", false, false},
+		{"FRAUD", "fraud", false, false},
+		{"fraudscreen", "fraud", false, false},
+		{"screenfraud", "fraud", false, false},
+		{"fraud", "fraud-screen", false, false},
+	} {
+		if got := wordsMore(tt.long, tt.short); got != tt.more {
+			t.Errorf("wordsMore(%q, %q) = %v, want %v", tt.long, tt.short, got, tt.more)
+		}
+		if got := wordsBefore(tt.long, tt.short); got != tt.before {
+			t.Errorf("wordsBefore(%q, %q) = %v, want %v", tt.long, tt.short, got, tt.before)
+		}
+	}
+}
+
+// TestNearestIDSameNameComposed: an id that is a declared one but for
+// case and joining is named before the same words in another order, the
+// declared id composed (NFC) first: "CAFÉ_BAR" is "cafe\u0301-bar", not
+// "bar.café", the first in order.
+func TestNearestIDSameNameComposed(t *testing.T) {
+	if got := NearestID("CAFÉ_BAR", []string{"bar.café", "cafe\u0301-bar"}); got != "cafe\u0301-bar" {
+		t.Errorf("NearestID(CAFÉ_BAR) = %q, want %q", got, "cafe\u0301-bar")
+	}
+}
