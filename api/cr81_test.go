@@ -25,6 +25,9 @@ func TestSemicolonOfANameNotUTF8Cr81(t *testing.T) {
 		{"/tools?%C3%A9t%C3%A9=a;b", "été", `the value of été holds a raw ";"`},
 		{"/tools?limit=2&intent=a&command=x;y", "command", `the value of command holds a raw ";"`},
 		{"/tools?intent=a;b", "intent", `(curl -G --data-urlencode 'intent=…' encodes it)`},
+		// A ";" in a name, wherever, or in a pair with no "=", names none.
+		{"/tools?limit=2&in;tent=a", "", `a raw ";" is no separator of parameters`},
+		{"/tools?limit=2&in;tent", "", `a raw ";" is no separator of parameters`},
 		// No ";": the first pair's name does not decode, which is what
 		// url.ParseQuery reports, so the later value's bad escape is not
 		// the parameter named.
