@@ -149,3 +149,27 @@ func TestCardOrphanNearNameCountsLetters(t *testing.T) {
 		t.Errorf("nameEdits made %.0f allocations, want none", a)
 	}
 }
+
+// TestNameEditsAlikeEitherWay: two files' names are as many edits apart
+// whichever is given first, case aside, counted in letters, an ASCII name
+// beside one that is not too (when nameEdits counted bytes, a mutant
+// reading the pair on its ASCII path when only the first name was ASCII
+// counted "greet" and "GRËET" one edit one way and two the other, and
+// passed every test).
+func TestNameEditsAlikeEitherWay(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{
+		{"greet", "GRËET", 1}, {"greet", "grëet", 1}, {"Greetr", "greet", 1},
+		{"δοκιμη", "ΔΟΚΙΜΗ", 0}, {"tool", "τool", 1},
+	} {
+		ab, ba := nameEdits(c.a, c.b, 3), nameEdits(c.b, c.a, 3)
+		if ab != ba {
+			t.Errorf("nameEdits(%q, %q) = %d, the other way %d", c.a, c.b, ab, ba)
+		}
+		if ab != c.want {
+			t.Errorf("nameEdits(%q, %q) = %d, want %d", c.a, c.b, ab, c.want)
+		}
+	}
+}
