@@ -59,6 +59,8 @@ func TestNearNamesCountEditsCaseAside(t *testing.T) {
 		{"Logs", "logs", false},
 		{"LOGSS", "log", false},
 		{"ΛΟΓΟΙ", "λογος", false},
+		{"IES", "x", false}, // "ies" is the plural of a word ending in "y" only
+		{"ies", "y", true},
 	} {
 		if got := PluralOf(tt.p, tt.w); got != tt.want {
 			t.Errorf("PluralOf(%q, %q) = %v, want %v", tt.p, tt.w, got, tt.want)
@@ -171,5 +173,29 @@ func TestNameEditsAlikeEitherWay(t *testing.T) {
 		if ab != c.want {
 			t.Errorf("nameEdits(%q, %q) = %d, want %d", c.a, c.b, ab, c.want)
 		}
+	}
+}
+
+// TestCutFoldedPrefixNeedsTheWholePrefix: s starts with prefix case aside
+// only if it holds every letter of it: a prefix longer than s is none,
+// even one whose extra bytes are no letter ("\xff", which decodes as
+// utf8.RuneError, as the end of a string does).
+func TestCutFoldedPrefixNeedsTheWholePrefix(t *testing.T) {
+	for _, tt := range []struct {
+		s, prefix, rest string
+		ok              bool
+	}{
+		{"Fraud-screen", "FRAUD", "-screen", true},
+		{"fraud", "fraud", "", true},
+		{"", "\xff", "", false},
+		{"a", "A\xff", "", false},
+		{"fr", "fraud", "", false},
+	} {
+		if rest, ok := cutFoldedPrefix(tt.s, tt.prefix); rest != tt.rest || ok != tt.ok {
+			t.Errorf("cutFoldedPrefix(%q, %q) = %q, %v, want %q, %v", tt.s, tt.prefix, rest, ok, tt.rest, tt.ok)
+		}
+	}
+	if equalFolded("", "\xff") || equalFolded("\xff", "") {
+		t.Error(`equalFolded("", "\xff") or ("\xff", ""): true, want false`)
 	}
 }
