@@ -257,11 +257,13 @@ func nearestField(key string, fields []string) string {
 }
 
 // sameName is the first of names that key is but for case and how its
-// words are joined (strings.EqualFold, sameWords), both composed, or "".
+// words are joined (sameWords, which takes every pair strings.EqualFold
+// takes: it folds with casefold.Rune, one letter for each case orbit),
+// both composed, or "".
 func sameName(key string, names []string) string {
 	key = nfc(key)
 	for _, f := range names {
-		if g := nfc(f); strings.EqualFold(key, g) || sameWords(key, g) {
+		if g := nfc(f); sameWords(key, g) {
 			return f
 		}
 	}
