@@ -48,8 +48,9 @@ func TestNearbyDirCountsEditsCaseAside(t *testing.T) {
 		{"MYREPO", "myrepo"},
 		{"Rep", "Repo"},
 		{"rep", "repo"},
-		{"alpha", "ALPHA"}, // no edit case aside, where alphb is one
-		{"Alphx", ""},      // ALPHA and alphb: one edit case aside, more as typed
+		{"alpha", "ALPHA"},    // no edit case aside, where alphb is one
+		{"Alphx", ""},         // ALPHA and alphb: one edit case aside, more as typed
+		{"MyRepxx", "myrepo"}, // two edits case aside, the most allowed, four as typed
 	} {
 		want := ""
 		if tt.want != "" {
