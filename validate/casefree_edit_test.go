@@ -199,3 +199,33 @@ func TestCutFoldedPrefixNeedsTheWholePrefix(t *testing.T) {
 		t.Error(`equalFolded("", "\xff") or ("\xff", ""): true, want false`)
 	}
 }
+
+// TestCardOrphanNearNameTellsBytesNotUTF8Apart: a file's name may hold
+// bytes that are not UTF-8 (a name in Latin-1, "caf\xe9"), and nameEdits
+// counts each such byte as a letter of its own, as it counted bytes
+// before it counted letters: read as U+FFFD, as ranging over a string
+// reads it, any two such bytes were one letter, and "caf\xfc" was one
+// edit from "caf\xe9x", named and listed for it (toolHint, Wants), where
+// it is two. The command names no file, so that the card is read as JSON.
+func TestCardOrphanNearNameTellsBytesNotUTF8Apart(t *testing.T) {
+	for _, c := range []nearNameCase{
+		{"caf\xe9x", "caf\xfc", false},
+		{"caf\xe9x", "caf\xef\xbf\xbd", false}, // U+FFFD itself is no such byte
+		{"\xe9t\xe9s", "\xe0t\xe0", false},
+		{"caf\xe9x", "caf\xe9", true},
+		{"caf\xe9", "CAF\xe9S", true},
+		{"caf\xe9", "caf\xe9\xe9", true},
+	} {
+		card := orphanCard(c.tool, "run-it", c.sibling, "deck-sudo")
+		got := orphanMessage(t, Validate(&Sources{Cards: []CardSource{card}}))
+		if named := strings.Contains(got, fmt.Sprintf("did you mean %q?", "bin/"+c.sibling)); named != c.named {
+			t.Errorf("tool %q, file %q: card-orphan says %q; named: %v, want %v", c.tool, c.sibling, got, named, c.named)
+		}
+		if wants := NewSiblingList(&card).Wants(c.sibling); wants != c.named {
+			t.Errorf("tool %q: Wants(%q) = %v, want %v", c.tool, c.sibling, wants, c.named)
+		}
+	}
+	if d := nameEdits("\xe9\xe9\xe9\xe9", "\xfc\xfc\xfc\xfc", 4); d != 4 {
+		t.Errorf("nameEdits of four bytes not UTF-8 and four others = %d, want 4", d)
+	}
+}

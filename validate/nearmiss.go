@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/capreg/capreg/internal/casefold"
@@ -295,10 +296,11 @@ func nearestEdit(key string, names []string) string {
 
 // foldedEditDistance is EditDistance of s and t case folded
 // (casefold.Rune), counted in code points rather than bytes (the same for
-// ASCII names). Like EditDistance it keeps its names on the stack up to 64
-// code points, folding each letter as it copies it there rather than
-// copying the names folded (a 404 compares the id with every id served),
-// and rules out a name by its length before it reads it.
+// ASCII names), each byte that is not UTF-8 a letter of its own
+// (foldedLetters). Like EditDistance it keeps its names on the stack up
+// to 64 code points, folding each letter as it copies it there rather
+// than copying the names folded (a 404 compares the id with every id
+// served), and rules out a name by its length before it reads it.
 func foldedEditDistance(s, t string, limit int) int {
 	if isASCII(s) && isASCII(t) {
 		if abs(len(s)-len(t)) > limit {
@@ -318,14 +320,30 @@ func foldedEditDistance(s, t string, limit int) int {
 		return limit + 1
 	}
 	var abuf, bbuf [64]rune
-	a, b := abuf[:0], bbuf[:0]
-	for _, r := range s {
-		a = append(a, casefold.Rune(r))
+	return osaDistance(foldedLetters(abuf[:0], s), foldedLetters(bbuf[:0], t), limit)
+}
+
+// notUTF8 is past every code point: foldedLetters reads a byte b that is
+// not UTF-8 as notUTF8+b.
+const notUTF8 = unicode.MaxRune + 1
+
+// foldedLetters appends the letters of s to buf, each case folded
+// (casefold.Rune), and each byte that is not UTF-8 as a letter of its
+// own, told from every other byte and from every code point: a file's
+// name may hold such bytes (one in Latin-1, "caf\xe9"), and ranging over
+// s reads each as U+FFFD, which made any two of them one letter.
+func foldedLetters(buf []rune, s string) []rune {
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			r = notUTF8 + rune(s[i])
+		} else {
+			r = casefold.Rune(r)
+		}
+		buf = append(buf, r)
+		i += n
 	}
-	for _, r := range t {
-		b = append(b, casefold.Rune(r))
-	}
-	return osaDistance(a, b, limit)
+	return buf
 }
 
 // equalFolded reports whether a and b are the same letters case folded
