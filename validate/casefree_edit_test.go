@@ -206,12 +206,18 @@ func TestCutFoldedPrefixNeedsTheWholePrefix(t *testing.T) {
 // before it counted letters: read as U+FFFD, as ranging over a string
 // reads it, any two such bytes were one letter, and "caf\xfc" was one
 // edit from "caf\xe9x", named and listed for it (toolHint, Wants), where
-// it is two. The command names no file, so that the card is read as JSON.
+// it is two. Nor are two such names of as many letters the same name
+// otherwise cased: strings.EqualFold, which toolHint and Wants asked
+// first, reads such bytes so too, and took "r\xfcsum\xfc" for
+// "r\xe9sum\xe9", two bytes off. The command names no file, so that the
+// card is read as JSON.
 func TestCardOrphanNearNameTellsBytesNotUTF8Apart(t *testing.T) {
 	for _, c := range []nearNameCase{
 		{"caf\xe9x", "caf\xfc", false},
 		{"caf\xe9x", "caf\xef\xbf\xbd", false}, // U+FFFD itself is no such byte
 		{"\xe9t\xe9s", "\xe0t\xe0", false},
+		{"r\xe9sum\xe9", "r\xfcsum\xfc", false}, // equal but for case, to strings.EqualFold
+		{"\xe9\xe9\xe9\xe9", "\xfc\xfc\xfc\xfc", false},
 		{"caf\xe9x", "caf\xe9", true},
 		{"caf\xe9", "CAF\xe9S", true},
 		{"caf\xe9", "caf\xe9\xe9", true},

@@ -66,13 +66,15 @@ func (l *SiblingList) Wants(name string) bool {
 	switch {
 	case name == l.base || name == "" || strings.HasSuffix(name, ".card.json"):
 		return false
-	case name == l.command || strings.EqualFold(name, l.base) || withScriptExt(name, l.base):
+	case name == l.command || withScriptExt(name, l.base):
 		return true
 	case !isASCII(name) || !isASCII(l.base):
 		if nfc(name) == l.key {
 			return true
 		}
 	}
+	// Otherwise cased is no edit (nameEdits), as strings.EqualFold would
+	// not tell: it reads any two bytes that are not UTF-8 as one letter.
 	limit := nearEdits(name, l.base)
 	return nameEdits(name, l.base, limit) <= limit
 }
@@ -246,12 +248,12 @@ func toolHint(src *CardSource, command string) string {
 		if n == base {
 			continue // there as no file (a folder, a link to nothing)
 		}
-		dist := 0
-		if !strings.EqualFold(n, base) {
-			limit := nearEdits(n, base)
-			if dist = nameEdits(n, base, limit); dist > limit {
-				continue
-			}
+		// Otherwise cased is no edit (nameEdits; not strings.EqualFold,
+		// which reads any two bytes that are not UTF-8 as one letter).
+		limit := nearEdits(n, base)
+		dist := nameEdits(n, base, limit)
+		if dist > limit {
+			continue
 		}
 		switch {
 		case dist < bestDist:
