@@ -96,15 +96,15 @@ var abbrevOf = func() map[string][]string {
 // ("forgotten" to "forgot"): a card may say what happened in the past
 // tense too ("forgot password"), and a request in another form of it
 // ("I've forgotten my password").
-var irregularOf, irregularSiblings = irregularTables(irregularForms)
+var irregularOf, irregularSiblings = irregularTables(irregularForms, stem)
 
-// irregularTables maps the stem of each form of forms, pairs of a form
-// and its verb, to its verb's stem (of) and to the stems of the verb's
-// other forms (siblings), in one pass that stems each form and each verb
-// once: stemming both of every pair of forms cost every process that
-// imports search 12 ms and 28,000 allocations at start, and building the
-// two maps apart, each stemming the forms, 0.4 ms and 650.
-func irregularTables(forms [][2]string) (of map[string]string, siblings map[string][]string) {
+// irregularTables maps the stem (stemOf) of each form of forms, pairs of
+// a form and its verb, to its verb's stem (of) and to the stems of the
+// verb's other forms (siblings), in one pass that stems each form and
+// each verb once: stemming both of every pair of forms cost every process
+// that imports search 12 ms and 28,000 allocations at start, and building
+// the two maps apart, each stemming the forms, 0.4 ms and 650.
+func irregularTables(forms [][2]string, stemOf func(string) string) (of map[string]string, siblings map[string][]string) {
 	type verb struct {
 		stem  string
 		forms []string // its forms' stems, each once, in the order of forms
@@ -115,11 +115,11 @@ func irregularTables(forms [][2]string) (of map[string]string, siblings map[stri
 	for _, p := range forms {
 		v := byName[p[1]]
 		if v == nil {
-			v = &verb{stem: stem(p[1])}
+			v = &verb{stem: stemOf(p[1])}
 			byName[p[1]] = v
 			verbs = append(verbs, v)
 		}
-		f := stem(p[0])
+		f := stemOf(p[0])
 		of[f] = v.stem
 		if !slices.Contains(v.forms, f) {
 			v.forms = append(v.forms, f)
