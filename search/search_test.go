@@ -1209,15 +1209,15 @@ func TestScoresStayInRangeWhenKnownWordsAreCommon(t *testing.T) {
 	}
 }
 
-// TestSiblingFormsListsASharedFormOnce: two verbs with the same two forms
-// ("lay" and "lain" said of both) give each form its sibling once, not once
-// for each verb, however the forms are listed.
-func TestSiblingFormsListsASharedFormOnce(t *testing.T) {
-	got := siblingForms([][2]string{{"lay", "lie"}, {"lain", "lie"}, {"lay", "lay"}, {"lain", "lay"}, {"lay", "lie"}})
+// TestIrregularSiblingsListASharedFormOnce: two verbs with the same two
+// forms ("lay" and "lain" said of both) give each form its sibling once,
+// not once for each verb, however the forms are listed.
+func TestIrregularSiblingsListASharedFormOnce(t *testing.T) {
+	_, got := irregularTables([][2]string{{"lay", "lie"}, {"lain", "lie"}, {"lay", "lay"}, {"lain", "lay"}, {"lay", "lie"}}, stem)
 	a, b := stem("lay"), stem("lain")
 	want := map[string][]string{a: {b}, b: {a}}
 	if !maps.EqualFunc(got, want, slices.Equal) {
-		t.Errorf("siblingForms = %q, want %q", got, want)
+		t.Errorf("irregularTables' siblings = %q, want %q", got, want)
 	}
 }
 
