@@ -14,6 +14,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/capreg/capreg/internal/casefold"
+	"github.com/capreg/capreg/internal/unicodeform"
 	"github.com/capreg/capreg/validate/ojson"
 )
 
@@ -447,7 +448,7 @@ func plainPath(p string) bool {
 // save it): "did you mean "vérifier"?" alone named what was written.
 // "" for names that differ to the eye.
 func alikeNote(got, meant string) string {
-	if got == meant || nfc(got) != nfc(meant) {
+	if got == meant || unicodeform.NFC(got) != unicodeform.NFC(meant) {
 		return ""
 	}
 	return " (" + CodePoints(got, meant) + ")"

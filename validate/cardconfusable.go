@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/capreg/capreg/internal/unicodeform"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -72,7 +73,7 @@ func skeleton(id string) string {
 			b.WriteRune(r)
 		}
 	}
-	return nfc(b.String())
+	return unicodeform.NFC(b.String())
 }
 
 // idScript is the script of a letter of an id, among those whose letters

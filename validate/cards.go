@@ -9,8 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"golang.org/x/text/unicode/norm"
-
+	"github.com/capreg/capreg/internal/unicodeform"
 	"github.com/capreg/capreg/search/cmdline"
 	"github.com/capreg/capreg/validate/ojson"
 )
@@ -43,7 +42,7 @@ func SameCardID(a, b string) bool { return a == b || CardIDKey(a) == CardIDKey(b
 
 // CardIDKey is the form card ids are compared in (NFC): two ids are one
 // when their keys are equal. It is id itself for an id in ASCII.
-func CardIDKey(id string) string { return nfc(id) }
+func CardIDKey(id string) string { return unicodeform.NFC(id) }
 
 // composedOtherwise says, for two ids that differ only in how their
 // characters are composed, how each is written, in escapes: printed, the
@@ -53,16 +52,6 @@ func composedOtherwise(here, there string) string {
 		return ""
 	}
 	return fmt.Sprintf(" (the two are the same characters composed otherwise: %s here, %s there)", strconv.QuoteToASCII(here), strconv.QuoteToASCII(there))
-}
-
-// nfc is s in Unicode's composed form; ASCII is its own.
-func nfc(s string) string {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return norm.NFC.String(s)
-		}
-	}
-	return s
 }
 
 // checkCards validates every card against the card schema, rejects duplicate
@@ -251,7 +240,7 @@ func checkCardPathsFold(srcs []CardSource, s *sink) {
 // foldedPath is p as the file systems of Windows and macOS compare
 // names, near enough: lower case and composed (NFC). Paths of one
 // folded path are one file there (checkCardPathsFold, pathsFold).
-func foldedPath(p string) string { return strings.ToLower(nfc(p)) }
+func foldedPath(p string) string { return strings.ToLower(unicodeform.NFC(p)) }
 
 // pathsFold says how two paths that differ differ only in case or in
 // Unicode form, and which file systems hold one file for the two
@@ -265,7 +254,7 @@ func pathsFold(p, other string) string {
 	// Unicode form alike.
 	how, which := "case", "the file systems of Windows and macOS do"
 	switch {
-	case nfc(p) == nfc(other):
+	case unicodeform.NFC(p) == unicodeform.NFC(other):
 		how, which = "Unicode form ("+CodePoints(p, other)+")", "macOS's file system does"
 	case !strings.EqualFold(p, other):
 		how, which = "case and Unicode form ("+CodePoints(p, other)+")", "macOS's file system does"

@@ -13,9 +13,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/capreg/capreg/internal/casefold"
+	"github.com/capreg/capreg/internal/unicodeform"
 	"github.com/capreg/capreg/validate/ojson"
 	"github.com/dlclark/regexp2/v2"
-	"golang.org/x/text/unicode/norm"
 )
 
 // CentralSchema is the central config schema: keys it still owns and the
@@ -1716,9 +1716,9 @@ func invisibleHostHint(a string, known []string, host map[string]int) string {
 // where says who produces the other spelling ("the plan step's host
 // workflow produces it"), "" for none to name.
 func normalizationHint(a string, known []string, where func(string) string) string {
-	composed := nfc(a)
+	composed := unicodeform.NFC(a)
 	for _, k := range known {
-		if k == a || nfc(k) != composed {
+		if k == a || unicodeform.NFC(k) != composed {
 			continue
 		}
 		where := where(k)
@@ -1733,22 +1733,9 @@ func normalizationHint(a string, known []string, where func(string) string) stri
 			fix = "write both composed"
 		}
 		return fmt.Sprintf("; %s as %+q, the same letters %s, where this consume is %+q, %s: gsd-core compares names byte for byte, so %s, %+q",
-			where, k, unicodeForm(k), a, unicodeForm(a), fix, composed)
+			where, k, unicodeform.Name(k), a, unicodeform.Name(a), fix, composed)
 	}
 	return ""
-}
-
-// unicodeForm names the normalization form s is written in, for
-// normalizationHint: "composed (NFC)", "decomposed (NFD: …)", or
-// "partly decomposed" (some letters composed, some not).
-func unicodeForm(s string) string {
-	switch {
-	case norm.NFC.IsNormalString(s):
-		return "composed (NFC)"
-	case norm.NFD.IsNormalString(s):
-		return "decomposed (NFD: a letter, then its accent, as macOS may save it)"
-	}
-	return "partly decomposed"
 }
 
 // dropFormat is strings.Map's function dropping the invisible format

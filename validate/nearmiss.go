@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/capreg/capreg/internal/casefold"
+	"github.com/capreg/capreg/internal/unicodeform"
 	"github.com/capreg/capreg/validate/ojson"
 )
 
@@ -215,10 +216,10 @@ func checkNearMisses(d *doc, fs *fieldSchema, s *sink, found []schemaFinding) {
 // plural; one holding the field's own value is the field, left silently
 // unread (a feature's "hook" list installed no hook).
 func (fs *fieldSchema) pluralMeant(key string, value *ojson.Value) string {
-	key = nfc(key)
+	key = unicodeform.NFC(key)
 	bit := kindBit(value.Kind)
 	for _, f := range fs.fields {
-		g := nfc(f)
+		g := unicodeform.NFC(f)
 		if !PluralOf(key, g) && !PluralOf(g, key) {
 			continue
 		}
@@ -262,9 +263,9 @@ func nearestField(key string, fields []string) string {
 // takes: it folds with casefold.Rune, one letter for each case orbit),
 // both composed, or "".
 func sameName(key string, names []string) string {
-	key = nfc(key)
+	key = unicodeform.NFC(key)
 	for _, f := range names {
-		if g := nfc(f); sameWords(key, g) {
+		if g := unicodeform.NFC(f); sameWords(key, g) {
 			return f
 		}
 	}
@@ -277,9 +278,9 @@ func sameName(key string, names []string) string {
 // why).
 func nearestEdit(key string, names []string) string {
 	best, bestDist := "", 3
-	key = nfc(key)
+	key = unicodeform.NFC(key)
 	for _, f := range names {
-		g := nfc(f)
+		g := unicodeform.NFC(f)
 		if plusS(key, g) || plusS(g, key) {
 			continue
 		}
@@ -435,9 +436,9 @@ func nearestName(key string, names []string) string {
 // pluralName is the first of names that is key's plural or singular
 // (PluralOf), both composed, or "".
 func pluralName(key string, names []string) string {
-	key = nfc(key)
+	key = unicodeform.NFC(key)
 	for _, f := range names {
-		if g := nfc(f); PluralOf(key, g) || PluralOf(g, key) {
+		if g := unicodeform.NFC(f); PluralOf(key, g) || PluralOf(g, key) {
 			return f
 		}
 	}
@@ -543,13 +544,13 @@ func nearestID(id string, ids []string, mayReorder func(other, id string) bool) 
 // are split. Both are composed first, as for the other rules:
 // "purge.cafe\u0301" is "café.purge".
 func reorderedID(id string, ids []string, mayReorder func(other, id string) bool) string {
-	id = nfc(id)
+	id = unicodeform.NFC(id)
 	words := sortedWords(id)
 	if len(words) < 2 {
 		return ""
 	}
 	for _, other := range ids {
-		if o := nfc(other); len(o) == len(id) && mayReorder(o, id) && slices.Equal(words, sortedWords(o)) {
+		if o := unicodeform.NFC(other); len(o) == len(id) && mayReorder(o, id) && slices.Equal(words, sortedWords(o)) {
 			return other
 		}
 	}

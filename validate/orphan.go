@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/capreg/capreg/internal/casefold"
+	"github.com/capreg/capreg/internal/unicodeform"
 	"github.com/capreg/capreg/validate/ojson"
 )
 
@@ -46,7 +47,7 @@ func NewSiblingList(c *CardSource) *SiblingList {
 	if c.Err != nil || c.ToolExists || c.ToolLeaves || c.ToolPath == "" || strings.HasSuffix(c.ToolPath, "/") {
 		return nil
 	}
-	l := &SiblingList{base: path.Base(c.ToolPath), key: nfc(path.Base(c.ToolPath))}
+	l := &SiblingList{base: path.Base(c.ToolPath), key: unicodeform.NFC(path.Base(c.ToolPath))}
 	if v, errs := ojson.Parse(c.Data); !slices.ContainsFunc(errs, ojson.Error.Fatal) {
 		if cmd := v.Get("command"); cmd != nil && cmd.Kind == ojson.String {
 			l.command = commandSibling(cmd.Str, path.Dir(c.ToolPath))
@@ -69,7 +70,7 @@ func (l *SiblingList) Wants(name string) bool {
 	case name == l.command || withScriptExt(name, l.base):
 		return true
 	case !isASCII(name) || !isASCII(l.base):
-		if nfc(name) == l.key {
+		if unicodeform.NFC(name) == l.key {
 			return true
 		}
 	}
@@ -86,7 +87,7 @@ func (l *SiblingList) Wants(name string) bool {
 // missing): "Greetr" is one edit from "greet", as "greetr" is, and
 // "cafe" from "café", though UTF-8 spells its "é" with two bytes.
 func nameEdits(a, b string, limit int) int {
-	return foldedEditDistance(nfc(a), nfc(b), limit)
+	return foldedEditDistance(unicodeform.NFC(a), unicodeform.NFC(b), limit)
 }
 
 // nearEdits is how many edits apart a file's name and a missing tool's
@@ -94,7 +95,7 @@ func nameEdits(a, b string, limit int) int {
 // names of ten letters or more (code points composed, as nameEdits
 // counts them), where two slips are likelier than another tool so named.
 func nearEdits(a, b string) int {
-	if min(utf8.RuneCountInString(nfc(a)), utf8.RuneCountInString(nfc(b))) >= 10 {
+	if min(utf8.RuneCountInString(unicodeform.NFC(a)), utf8.RuneCountInString(unicodeform.NFC(b))) >= 10 {
 		return 2
 	}
 	return 1
@@ -227,7 +228,7 @@ func toolHint(src *CardSource, command string) string {
 	if !isASCII(base) || slices.ContainsFunc(src.Siblings, func(n string) bool { return !isASCII(n) }) {
 		var same []string
 		for _, n := range src.Siblings {
-			if n != base && nfc(n) == nfc(base) {
+			if n != base && unicodeform.NFC(n) == unicodeform.NFC(base) {
 				same = append(same, n)
 			}
 		}

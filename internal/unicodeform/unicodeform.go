@@ -1,0 +1,37 @@
+// Package unicodeform composes names and names the Unicode form they are
+// written in, for the did-you-means of validate and render: "é" may be
+// written composed (NFC, one code point, as most keyboards type it) or
+// decomposed (NFD, an "e" then a combining acute accent, as macOS may
+// save a file's name), and the two print alike though they differ in
+// bytes, which gsd-core compares. Names are compared composed, and a
+// suggestion that prints the same as the name written says how each is
+// written.
+package unicodeform
+
+import (
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// NFC is s in Unicode's composed form; ASCII is its own, without a copy.
+func NFC(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return norm.NFC.String(s)
+		}
+	}
+	return s
+}
+
+// Name names the form s is written in: "composed (NFC)", "decomposed
+// (NFD: …)", or "partly decomposed" (some letters composed, some not).
+func Name(s string) string {
+	switch {
+	case norm.NFC.IsNormalString(s):
+		return "composed (NFC)"
+	case norm.NFD.IsNormalString(s):
+		return "decomposed (NFD: a letter, then its accent, as macOS may save it)"
+	}
+	return "partly decomposed"
+}

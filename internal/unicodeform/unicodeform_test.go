@@ -1,0 +1,38 @@
+package unicodeform
+
+import (
+	"testing"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// TestNFC: a name is composed as norm.NFC composes it, ASCII and a name
+// already composed without a copy.
+func TestNFC(t *testing.T) {
+	for _, s := range []string{"", "a.b", "caf\u00e9", "cafe\u0301", "RE\u0301SUME\u0301", "\u0958", "a\xffe\u0301"} {
+		want := norm.NFC.String(s)
+		if got := NFC(s); got != want {
+			t.Errorf("NFC(%+q) = %+q, want %+q", s, got, want)
+		}
+	}
+	for _, s := range []string{"workflow.research", "caf\u00e9.mode"} {
+		if a := testing.AllocsPerRun(10, func() { NFC(s) }); a != 0 {
+			t.Errorf("NFC(%+q): %v allocations, want none", s, a)
+		}
+	}
+}
+
+// TestName: each form is named, a name of letters composed and
+// decomposed both "partly decomposed".
+func TestName(t *testing.T) {
+	for s, want := range map[string]string{
+		"ascii":             "composed (NFC)",
+		"caf\u00e9":         "composed (NFC)",
+		"cafe\u0301":        "decomposed (NFD: a letter, then its accent, as macOS may save it)",
+		"r\u00e9sume\u0301": "partly decomposed",
+	} {
+		if got := Name(s); got != want {
+			t.Errorf("Name(%+q) = %q, want %q", s, got, want)
+		}
+	}
+}
