@@ -218,3 +218,37 @@ func BenchmarkNearMiss(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkConfigWalkUnderMember renders a config of 100,000 values under
+// one member, its key ASCII or each letter written decomposed (four code
+// points each), their paths within a letter of the declared key's length
+// composed, so each is looked up and searched for a near miss:
+//
+//	go test ./render -run '^$' -bench ConfigWalkUnderMember -benchmem -benchtime 5x
+func BenchmarkConfigWalkUnderMember(b *testing.B) {
+	reg := memRegistry(b, memCap{id: "w", config: []validate.ConfigEntry{boolKey(strings.Repeat("a", 40), true)}})
+	for _, tc := range []struct{ name, member string }{
+		{"ascii", strings.Repeat("b", 33)},
+		{"decomposed", strings.Repeat("\u03b1\u0313\u0300\u0345", 33)},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			var s strings.Builder
+			s.WriteString(`{"` + tc.member + `":{`)
+			for i := range 100_000 {
+				if i > 0 {
+					s.WriteString(",")
+				}
+				fmt.Fprintf(&s, `"k%05d":1`, i)
+			}
+			s.WriteString("}}")
+			req := Request{Point: "ship:post", Config: mustJSON(b, s.String())}
+			rv := NewResolver(reg)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := rv.Resolve(req); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/capreg/capreg/internal/casefold"
+	"github.com/capreg/capreg/internal/unicodeform"
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
 )
@@ -39,9 +40,10 @@ func profileBitOf(name string) profileBit {
 // skill, and the clusters by id.
 type regIndex struct {
 	keys map[string]*store.ConfigKey
-	// longest is how many letters (code points) the longest key has: a
-	// config path of more letters by more than one is neither a key nor
-	// one edit from one (keyNeighbours.meant).
+	// longest is how many letters (code points) the longest key has, as
+	// declared or composed (NFC, which may also lengthen a key): a config
+	// path of more letters by more than one, as written and composed, is
+	// neither a key nor one edit from one (keyNeighbours.meant).
 	longest int
 	// parents are the dotted prefixes of the keys ("a" and "a.b" for
 	// "a.b.c"); central is the central config schema, whose keys are no
@@ -107,7 +109,7 @@ func buildIndex(reg *store.Registry) *regIndex {
 	}
 	idx.parents = map[string]bool{}
 	for k := range idx.keys {
-		idx.longest = max(idx.longest, utf8.RuneCountInString(k))
+		idx.longest = max(idx.longest, utf8.RuneCountInString(k), utf8.RuneCountInString(unicodeform.NFC(k)))
 		for i := range len(k) {
 			if k[i] == '.' {
 				idx.parents[k[:i]] = true
@@ -122,33 +124,70 @@ func buildIndex(reg *store.Registry) *regIndex {
 }
 
 // mayBeKey reports whether path, a config path, has at most one letter
-// more than the longest key, and so may be a key or one edit from one.
-// Its letters are counted only when its bytes could be so few letters.
-func (idx *regIndex) mayBeKey(path []byte) bool {
+// more than the longest key, as written or composed (keyNeighbours
+// compares keys composed; composed is path so, see configPath), and so
+// may be a key or one edit from one. Letters are counted only when the
+// bytes could be so few letters.
+func (idx *regIndex) mayBeKey(path, composed []byte) bool {
 	most := idx.longest + 1
-	return len(path) <= most || len(path) <= utf8.UTFMax*most && utf8.RuneCount(path) <= most
+	if len(path) <= most {
+		return true
+	}
+	if len(path) <= utf8.UTFMax*most {
+		letters := letterCount(path)
+		if letters <= most {
+			return true
+		}
+		if letters == len(path) {
+			return false // ASCII, its own composed form
+		}
+	}
+	return len(composed) <= utf8.UTFMax*most && letterCount(composed) <= most
+}
+
+// letterCount is utf8.RuneCount(p), each byte that is not UTF-8 a letter
+// of its own, without RuneCount's copy of the bytes past its ASCII to a
+// string, which past 32 bytes is made on the heap: a config path of 100
+// letters not ASCII was a copy at each value.
+func letterCount(p []byte) int {
+	n := 0
+	for i := 0; i < len(p); n++ {
+		if p[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		_, size := utf8.DecodeRune(p[i:])
+		i += size
+	}
+	return n
 }
 
 // keyNeighbours finds the declared config key an unknown one was probably
 // meant as: the same words in another order, case or joining
 // ("beta_deep_flag", "Beta.Deep.Flag" for "beta.deep.flag"), or one edit
-// away, case aside ("beat.deep.flag", "Beat.Deep.Flag"). Keys are grouped
-// by how many letters (code points) they have, which case folding keeps,
-// as only those within one letter of the unknown key's can be one edit
-// from it.
+// away, case aside ("beat.deep.flag", "Beat.Deep.Flag"). Keys are
+// compared composed (NFC), as validate's did-you-means compare names: "é"
+// written decomposed, an "e" and a combining accent, is the declared
+// "é", not two letters off it. Keys are grouped by how many letters
+// (code points) they have composed, which case folding keeps, as only
+// those within one letter of the unknown key's can be one edit from it.
 type keyNeighbours struct {
 	byLen map[int][]foldedKey    // declared keys by their letters' count, each list sorted by key
 	words map[string][]foldedKey // declared keys by wordKey, each list sorted by key
 }
 
-// foldedKey is a declared key and its case folding (casefold.String).
+// foldedKey is a declared key and its folding (foldKey).
 type foldedKey struct{ folded, key string }
 
-// wordKey is a key read as words: case folded (casefold, as validate's
-// did-you-means read names: "ΤΕΛΟΣ" is "τελος"), split at "-", "_", "."
+// foldKey is key as keyNeighbours compares it: composed (NFC) and case
+// folded (casefold, as validate's did-you-means read names: "ΤΕΛΟΣ" is
+// "τελος").
+func foldKey(key string) string { return casefold.String(unicodeform.NFC(key)) }
+
+// wordKey is a key folded (foldKey) read as words: split at "-", "_", "."
 // and ":", sorted (as validate.NearestID's second rule reads it).
-func wordKey(key string) string {
-	words := strings.FieldsFunc(casefold.String(key), func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ':' })
+func wordKey(folded string) string {
+	words := strings.FieldsFunc(folded, func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ':' })
 	slices.Sort(words)
 	return strings.Join(words, " ")
 }
@@ -157,10 +196,10 @@ func (idx *regIndex) keyNeighbours() *keyNeighbours {
 	idx.neighboursOnce.Do(func() {
 		n := keyNeighbours{byLen: map[int][]foldedKey{}, words: map[string][]foldedKey{}}
 		for _, k := range slices.Sorted(maps.Keys(idx.keys)) {
-			fk := foldedKey{casefold.String(k), k}
+			fk := foldedKey{foldKey(k), k}
 			l := utf8.RuneCountInString(fk.folded)
 			n.byLen[l] = append(n.byLen[l], fk)
-			w := wordKey(k)
+			w := wordKey(fk.folded)
 			n.words[w] = append(n.words[w], fk)
 		}
 		idx.neighbours = n
@@ -176,18 +215,19 @@ func (idx *regIndex) centralOwner() *validate.CentralOwner {
 
 // meant is the declared key the unknown key was probably meant as, or "":
 // the same words in the same order ("Beta.Deep_Flag"), then one edit
-// away, then the same words in another order, each case aside; the first
-// in sorted order among equals. (validate.NearestID, whose joining rule
-// reads "-" and "_" alone, names the same words in another order or
-// joined by "." or ":" before a typo.) It compares key with at most
-// *budget declared keys, and counts them off *budget: a rendering shares
-// one budget among its config's unknown keys. stopped reports that it
-// found none because the budget ran out before the last key it had to
-// compare (a key of the same words in another order is named then,
-// though one a single edit away might have been found).
+// away, then the same words in another order, each case aside and
+// composed (foldKey); the first in sorted order among equals.
+// (validate.NearestID, whose joining rule reads "-" and "_" alone, names
+// the same words in another order or joined by "." or ":" before a
+// typo.) It compares key with at most *budget declared keys, and counts
+// them off *budget: a rendering shares one budget among its config's
+// unknown keys. stopped reports that it found none because the budget ran
+// out before the last key it had to compare (a key of the same words in
+// another order is named then, though one a single edit away might have
+// been found).
 func (n *keyNeighbours) meant(key string, budget *int) (near string, stopped bool) {
-	folded := casefold.String(key)
-	same := n.words[wordKey(key)]
+	folded := foldKey(key)
+	same := n.words[wordKey(folded)]
 	for _, k := range same {
 		if sameWordsInOrder(k.folded, folded) {
 			return k.key, false
@@ -205,7 +245,7 @@ func (n *keyNeighbours) meant(key string, budget *int) (near string, stopped boo
 
 // sameWordsInOrder reports whether a and b are equal but for ASCII case
 // and the separators between their words ("-", "_", "." and ":"): meant
-// passes them case folded, for the case of other letters.
+// passes them folded (foldKey), for the case of other letters.
 func sameWordsInOrder(a, b string) bool {
 	if len(a) != len(b) {
 		return false

@@ -11,6 +11,7 @@ import (
 	"github.com/capreg/capreg/internal/osatest"
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
+	"golang.org/x/text/unicode/norm"
 )
 
 // FuzzKeyNeighbours holds keyNeighbours.meant, the near-miss search of an
@@ -19,7 +20,8 @@ import (
 // words in the same order (sameWordsInOrder), else of those one edit away
 // (osatest.Distance on letters; of key's length in letters first, then
 // one shorter, then one longer), else of those of the same words
-// (wordKey), and none when there are none; oneEdit agrees with
+// (wordKey), and none when there are none, each rule comparing the keys
+// composed (NFC) and case folded; oneEdit agrees with
 // osatest.Distance on letters on every pair it sees.
 //
 //	go test ./render -run '^$' -fuzz FuzzKeyNeighbours -fuzztime 30s
@@ -36,6 +38,8 @@ func FuzzKeyNeighbours(f *testing.F) {
 		{"CAFE.Mode", "café.mode\ncafe.modes\ncafé.model"},
 		{"größe.x", "grösse.x\ngrose.x\ngröße.y"},
 		{"a\xffb", "a\xfeb\na\uFFFDb\nab"},
+		{"cafe\u0301.mode", "caf\u00e9.mode\ncafe.mode\ncafe\u0301.mod"},
+		{"\u1f82.x", "\u03b1\u0313\u0300\u0345.x\n\u03b1.x"},
 	}
 	for _, s := range seeds {
 		f.Add(s[0], s[1])
@@ -55,15 +59,17 @@ func FuzzKeyNeighbours(f *testing.F) {
 		budget := maxNearComparisons
 		got, _ := idx.keyNeighbours().meant(key, &budget)
 
-		// Case aside: each rule compares the keys case folded.
-		folded := casefold.String(key)
+		// Case and form aside: each rule compares the keys composed and
+		// case folded.
+		fold := func(k string) string { return casefold.String(norm.NFC.String(k)) }
+		folded := fold(key)
 		var inOrder, oneAway, sameWords []string
 		for k := range idx.keys {
-			kf := casefold.String(k)
+			kf := fold(k)
 			if one := osatest.Distance(letters(key), letters(k)) <= 1; oneEdit(key, k) != one {
 				t.Fatalf("oneEdit(%q, %q) = %v; the distance in code points says %v", key, k, !one, one)
 			}
-			if wordKey(k) == wordKey(key) {
+			if wordKey(kf) == wordKey(folded) {
 				sameWords = append(sameWords, k)
 				if sameWordsInOrder(kf, folded) {
 					inOrder = append(inOrder, k)
@@ -74,9 +80,10 @@ func FuzzKeyNeighbours(f *testing.F) {
 			}
 		}
 		// One edit away: of key's length in letters first (a letter
-		// replaced, two swapped), then one shorter, then one longer.
+		// replaced, two swapped), then one shorter, then one longer,
+		// composed.
 		rank := func(k string) int {
-			return map[int]int{0: 0, -1: 1, 1: 2}[utf8.RuneCountInString(k)-utf8.RuneCountInString(key)]
+			return map[int]int{0: 0, -1: 1, 1: 2}[utf8.RuneCountInString(fold(k))-utf8.RuneCountInString(folded)]
 		}
 		first := func(keys []string) string {
 			return slices.MinFunc(keys, func(a, b string) int { return cmp.Or(cmp.Compare(rank(a), rank(b)), strings.Compare(a, b)) })

@@ -35,3 +35,13 @@ func Name(s string) string {
 	}
 	return "partly decomposed"
 }
+
+// AppendNFC appends s composed (NFC) to dst; ASCII as it is.
+func AppendNFC(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return norm.NFC.AppendString(dst, s)
+		}
+	}
+	return append(dst, s...)
+}

@@ -7,12 +7,15 @@ import (
 )
 
 // TestNFC: a name is composed as norm.NFC composes it, ASCII and a name
-// already composed without a copy.
+// already composed without a copy, and appended so too.
 func TestNFC(t *testing.T) {
 	for _, s := range []string{"", "a.b", "caf\u00e9", "cafe\u0301", "RE\u0301SUME\u0301", "\u0958", "a\xffe\u0301"} {
 		want := norm.NFC.String(s)
 		if got := NFC(s); got != want {
 			t.Errorf("NFC(%+q) = %+q, want %+q", s, got, want)
+		}
+		if got := string(AppendNFC([]byte("x."), s)); got != "x."+want {
+			t.Errorf("AppendNFC(%q, %+q) = %+q, want %+q", "x.", s, got, "x."+want)
 		}
 	}
 	for _, s := range []string{"workflow.research", "caf\u00e9.mode"} {
