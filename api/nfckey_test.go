@@ -32,7 +32,7 @@ func TestRenderNamesConfigKeyWrittenDecomposed(t *testing.T) {
 	}
 	h := newRouter(repoSource(t, repo))
 	m := do(t, h, "POST", "/render-hooks/plan:pre", []byte(`{"config":{"workflow":{"plan_drift_ve\u0301rifier":false}}}`)).json(t)
-	want := `config key "workflow.plan_drift_ve` + "\u0301" + `rifier" is declared by no capability, so nothing reads it; did you mean "workflow.plan_drift_v` + "\u00e9" + `rifier"? (the two print alike but are the same letters in another Unicode form: "workflow.plan_drift_ve\u0301rifier" here, decomposed (NFD: a letter, then its accent, as macOS may save it), and the declared key "workflow.plan_drift_v\u00e9rifier", composed (NFC); keys are read byte for byte, so write it as declared)`
+	want := `config key "workflow.plan_drift_ve` + "\u0301" + `rifier" is declared by no capability, so nothing reads it; did you mean "workflow.plan_drift_v` + "\u00e9" + `rifier"? (the two print alike but are written in different Unicode forms: "workflow.plan_drift_ve\u0301rifier" here, decomposed (NFD: a letter, then its accent, as macOS may save it), and the declared key "workflow.plan_drift_v\u00e9rifier", composed (NFC); keys are read byte for byte, so write it as declared)`
 	var warnings []string
 	raw, _ := m["warnings"].([]any)
 	for _, w := range raw {

@@ -53,13 +53,14 @@ func TestNearMissOfDecomposedKeyPastTheLongest(t *testing.T) {
 	const (
 		nfc    = "r\u00e9sum\u00e9.mode"
 		nfd    = "re\u0301sume\u0301.mode"
-		alike  = ` (the two print alike but are the same letters in another Unicode form: "re\u0301sume\u0301.mode" here, decomposed (NFD: a letter, then its accent, as macOS may save it), and the declared key "r\u00e9sum\u00e9.mode", composed (NFC); keys are read byte for byte, so write it as declared)`
-		nfdDue = ` (the two print alike but are the same letters in another Unicode form: "r\u00e9sum\u00e9.mode" here, composed (NFC), and the declared key "re\u0301sume\u0301.mode", decomposed (NFD: a letter, then its accent, as macOS may save it); keys are read byte for byte, so write it as declared)`
+		alike  = ` (the two print alike but are written in different Unicode forms: "re\u0301sume\u0301.mode" here, decomposed (NFD: a letter, then its accent, as macOS may save it), and the declared key "r\u00e9sum\u00e9.mode", composed (NFC); keys are read byte for byte, so write it as declared)`
+		cased  = ` (besides case, the two are written in different Unicode forms: "RE\u0301SUME\u0301.MODE" here, decomposed (NFD: a letter, then its accent, as macOS may save it), and the declared key "r\u00e9sum\u00e9.mode", composed (NFC); keys are read byte for byte, so write it as declared)`
+		nfdDue = ` (the two print alike but are written in different Unicode forms: "r\u00e9sum\u00e9.mode" here, composed (NFC), and the declared key "re\u0301sume\u0301.mode", decomposed (NFD: a letter, then its accent, as macOS may save it); keys are read byte for byte, so write it as declared)`
 	)
 	for _, c := range []struct{ declared, config, near, note string }{
 		{nfc, nfd, nfc, alike},
 		{nfc, nfd + "s", nfc, ""},
-		{nfc, "RE\u0301SUME\u0301.MODE", nfc, ""}, // prints otherwise: another case
+		{nfc, "RE\u0301SUME\u0301.MODE", nfc, cased}, // another case too
 		{nfc, nfd + "ss", "", ""},
 		{nfd, nfc, nfd, nfdDue},
 		{nfc, "re\u0301sume\u0301.mo\u0301de", nfc, ""}, // partly decomposed, one letter off
@@ -87,7 +88,9 @@ func TestNearMissOfDecomposedKeyPastTheLongest(t *testing.T) {
 }
 
 // TestOtherFormSaysHowEachIsWritten: the note is made only for keys that
-// print alike, and names a form partly decomposed as such.
+// are the same letters composed, case aside, written in different forms,
+// and names a form partly decomposed as such. Keys that differ in case
+// too are noted, as fixing the case alone would leave the key unread.
 func TestOtherFormSaysHowEachIsWritten(t *testing.T) {
 	for _, c := range []struct {
 		key, near string
@@ -95,7 +98,9 @@ func TestOtherFormSaysHowEachIsWritten(t *testing.T) {
 	}{
 		{"a.b", "a.b", false},
 		{"cafe\u0301", "caf\u00e9", true},
-		{"Cafe\u0301", "caf\u00e9", false},
+		{"Cafe\u0301", "caf\u00e9", true},   // another case too
+		{"CAF\u00c9", "caf\u00e9", false},   // another case only
+		{"Cafe\u0301s", "caf\u00e9", false}, // a letter off
 		{"cafe", "caf\u00e9", false},
 		{"caf\u00e9", "caf\u00e9", false},
 	} {
@@ -103,9 +108,13 @@ func TestOtherFormSaysHowEachIsWritten(t *testing.T) {
 			t.Errorf("otherForm(%+q, %+q) = %q, want a note: %v", c.key, c.near, got, c.note)
 		}
 	}
-	const want = ` (the two print alike but are the same letters in another Unicode form: "e\u0301\u00e9" here, partly decomposed, and the declared key "\u00e9\u00e9", composed (NFC); keys are read byte for byte, so write it as declared)`
+	const want = ` (the two print alike but are written in different Unicode forms: "e\u0301\u00e9" here, partly decomposed, and the declared key "\u00e9\u00e9", composed (NFC); keys are read byte for byte, so write it as declared)`
 	if got := otherForm("e\u0301\u00e9", "\u00e9\u00e9"); got != want {
 		t.Errorf("otherForm, partly decomposed:\n got  %q\n want %q", got, want)
+	}
+	const cased = ` (besides case, the two are written in different Unicode forms: "Cafe\u0301" here, decomposed (NFD: a letter, then its accent, as macOS may save it), and the declared key "caf\u00e9", composed (NFC); keys are read byte for byte, so write it as declared)`
+	if got := otherForm("Cafe\u0301", "caf\u00e9"); got != cased {
+		t.Errorf("otherForm, another case too:\n got  %q\n want %q", got, cased)
 	}
 }
 

@@ -22,6 +22,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/capreg/capreg/internal/casefold"
 	"github.com/capreg/capreg/internal/unicodeform"
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
@@ -866,18 +867,28 @@ func (r *rendering) undeclared(key string, composed []byte) {
 }
 
 // otherForm is, for a config key and the declared key near it was meant
-// as, how each is written when the two print alike, the same letters in
-// another Unicode form ("é" decomposed, an "e" and a combining accent, as
-// macOS may save it, for the "é" declared composed): "did you mean
-// "café.mode"?" alone named what was written. keyNeighbours compares keys
-// composed, but a key is read only as declared, byte for byte, as the
-// reference reads it. "" for keys that differ to the eye.
+// as, how each is written when the two are the same letters composed,
+// case aside, in different Unicode forms ("é" decomposed, an "e" and a
+// combining accent, as macOS may save it, for the "é" declared
+// composed): "did you mean "café.mode"?" alone named what was written
+// when the two print alike, and when they differ in case too
+// ("Cafe\u0301.mode"), mending the case alone left the key unread.
+// keyNeighbours compares keys composed, but a key is read only as
+// declared, byte for byte, as the reference reads it. "" for keys that
+// differ otherwise, or in case alone.
 func otherForm(key, near string) string {
-	if key == near || unicodeform.NFC(key) != unicodeform.NFC(near) {
+	if key == near {
 		return ""
 	}
-	return fmt.Sprintf(" (the two print alike but are the same letters in another Unicode form: %+q here, %s, and the declared key %+q, %s; keys are read byte for byte, so write it as declared)",
-		key, unicodeform.Name(key), near, unicodeform.Name(near))
+	how := "the two print alike but are written in different Unicode forms"
+	if unicodeform.NFC(key) != unicodeform.NFC(near) {
+		if foldKey(key) != foldKey(near) || casefold.String(key) == casefold.String(near) {
+			return ""
+		}
+		how = "besides case, the two are written in different Unicode forms"
+	}
+	return fmt.Sprintf(" (%s: %+q here, %s, and the declared key %+q, %s; keys are read byte for byte, so write it as declared)",
+		how, key, unicodeform.Name(key), near, unicodeform.Name(near))
 }
 
 // nearNotSearched says, after the walk, how many unknown keys the
