@@ -112,6 +112,12 @@ func TestOtherFormSaysHowEachIsWritten(t *testing.T) {
 	if got := otherForm("e\u0301\u00e9", "\u00e9\u00e9"); got != want {
 		t.Errorf("otherForm, partly decomposed:\n got  %q\n want %q", got, want)
 	}
+	// "\u0958" is one code point, which both forms write as two: it is
+	// not "partly decomposed".
+	const excluded = ` (the two print alike but are written in different Unicode forms: "\u0958.x" here, in neither form (NFC and NFD both write some of its letters otherwise), and the declared key "\u0915\u093c.x", composed (NFC); keys are read byte for byte, so write it as declared)`
+	if got := otherForm("\u0958.x", "\u0915\u093c.x"); got != excluded {
+		t.Errorf("otherForm, a letter excluded from composition:\n got  %q\n want %q", got, excluded)
+	}
 	const cased = ` (besides case, the two are written in different Unicode forms: "Cafe\u0301" here, decomposed (NFD: a letter, then its accent, as macOS may save it), and the declared key "caf\u00e9", composed (NFC); keys are read byte for byte, so write it as declared)`
 	if got := otherForm("Cafe\u0301", "caf\u00e9"); got != cased {
 		t.Errorf("otherForm, another case too:\n got  %q\n want %q", got, cased)

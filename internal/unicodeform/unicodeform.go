@@ -25,7 +25,11 @@ func NFC(s string) string {
 }
 
 // Name names the form s is written in: "composed (NFC)", "decomposed
-// (NFD: …)", or "partly decomposed" (some letters composed, some not).
+// (NFD: …)", "partly decomposed" (some letters decomposed, as NFC would
+// compose them, others not), or, for a name in neither form with no
+// letter decomposed, "in neither form (…)": "\u0958", which both forms
+// write as two code points, or accents out of their canonical order, is
+// not partly decomposed.
 func Name(s string) string {
 	switch {
 	case norm.NFC.IsNormalString(s):
@@ -33,7 +37,17 @@ func Name(s string) string {
 	case norm.NFD.IsNormalString(s):
 		return "decomposed (NFD: a letter, then its accent, as macOS may save it)"
 	}
-	return "partly decomposed"
+	for rest := s; rest != ""; {
+		n := norm.NFC.NextBoundaryInString(rest, true)
+		if n <= 0 {
+			n = len(rest)
+		}
+		if seg := rest[:n]; norm.NFD.IsNormalString(seg) && !norm.NFC.IsNormalString(seg) {
+			return "partly decomposed"
+		}
+		rest = rest[n:]
+	}
+	return "in neither form (NFC and NFD both write some of its letters otherwise)"
 }
 
 // AppendNFC appends s composed (NFC) to dst; ASCII as it is.

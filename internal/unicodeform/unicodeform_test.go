@@ -26,13 +26,23 @@ func TestNFC(t *testing.T) {
 }
 
 // TestName: each form is named, a name of letters composed and
-// decomposed both "partly decomposed".
+// decomposed both "partly decomposed", and one in neither form with no
+// letter decomposed not so.
 func TestName(t *testing.T) {
+	const neither = "in neither form (NFC and NFD both write some of its letters otherwise)"
 	for s, want := range map[string]string{
 		"ascii":             "composed (NFC)",
 		"caf\u00e9":         "composed (NFC)",
 		"cafe\u0301":        "decomposed (NFD: a letter, then its accent, as macOS may save it)",
 		"r\u00e9sume\u0301": "partly decomposed",
+		"e\u0301\u0958":     "partly decomposed",
+		// Neither form, and nothing decomposed: a letter both forms
+		// replace (excluded from composition, or a singleton), or
+		// accents out of their canonical order.
+		"\u0958.x":       neither,
+		"e.\u0341x":      neither,
+		"x.\u0301\u0323": neither,
+		"\u00e9\u0958":   neither,
 	} {
 		if got := Name(s); got != want {
 			t.Errorf("Name(%+q) = %q, want %q", s, got, want)
