@@ -164,7 +164,8 @@ func TestLetterCountIsRuneCount(t *testing.T) {
 // TestConfigPathComposesMemberByMember: the walk's path composed member
 // by member (configPath) is the whole path composed, "." parting letters
 // that nothing composes across: a key ending in a letter an accent could
-// join, the next starting with the accent, a run of accents to reorder.
+// join, the next starting with the accent, a run of accents to reorder,
+// an empty key, a key of accents alone.
 func TestConfigPathComposesMemberByMember(t *testing.T) {
 	for _, keys := range [][]string{
 		{"e", "\u0301x"},
@@ -173,6 +174,12 @@ func TestConfigPathComposesMemberByMember(t *testing.T) {
 		{"\u1100", "\u1161"},
 		{"\u0958", "x", ""},
 		{"", "e\u0301"},
+		// Keys of accents alone, after a letter or an empty key, and a
+		// run of 31, where NFC inserts U+034F (stream-safe).
+		{"e", "\u0301"},
+		{"e", "", "\u0301\u0323"},
+		{"e" + strings.Repeat("\u0301", 20), strings.Repeat("\u0301", 20)},
+		{"e", strings.Repeat("\u0301", 31)},
 	} {
 		var composed []byte
 		for i, k := range keys {

@@ -22,6 +22,12 @@ func TestNFC(t *testing.T) {
 		if a := testing.AllocsPerRun(10, func() { NFC(s) }); a != 0 {
 			t.Errorf("NFC(%+q): %v allocations, want none", s, a)
 		}
+		// render's config walk appends each member's key so, into a
+		// path it reuses: none for ASCII, nor for a key composed.
+		buf := make([]byte, 0, 64)
+		if a := testing.AllocsPerRun(10, func() { buf = AppendNFC(buf[:0], s) }); a != 0 {
+			t.Errorf("AppendNFC(buf, %+q): %v allocations, want none", s, a)
+		}
 	}
 }
 
