@@ -10,9 +10,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
-	"unicode/utf8"
 
-	"github.com/capreg/capreg/internal/casefold"
 	"github.com/capreg/capreg/internal/unicodeform"
 	"github.com/capreg/capreg/validate/ojson"
 	"github.com/dlclark/regexp2/v2"
@@ -872,17 +870,10 @@ func wordsMore(long, short string) bool {
 }
 
 // wordsBefore reports whether long is more words and "-" followed by
-// short, case aside, compared in place as wordsMore.
+// short, case aside, compared in place (cutFoldedSuffix) as wordsMore.
 func wordsBefore(long, short string) bool {
-	for short != "" && long != "" {
-		rs, ns := utf8.DecodeLastRuneInString(short)
-		rl, nl := utf8.DecodeLastRuneInString(long)
-		if casefold.Rune(rs) != casefold.Rune(rl) {
-			return false
-		}
-		short, long = short[:len(short)-ns], long[:len(long)-nl]
-	}
-	return short == "" && long != "" && long[len(long)-1] == '-'
+	rest, ok := cutFoldedSuffix(long, short)
+	return ok && rest != "" && rest[len(rest)-1] == '-'
 }
 
 // checkRequires checks that each requires entry names a capability

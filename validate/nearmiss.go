@@ -372,18 +372,20 @@ func cutFoldedPrefix(s, prefix string) (string, bool) {
 	return s, prefix == ""
 }
 
-// cutFoldedSuffix is s without suffix, an ASCII word in lower case that
-// s ends with case folded ("IES" and "ies" for "ies", "ſ" for "s"), and
+// cutFoldedSuffix is s without suffix, which s ends with case folded
+// ("IES" and "ies" for "ies", "ſ" for "s"), compared letter by letter in
+// place from the end, as cutFoldedPrefix compares from the start, and
 // whether s ends so.
 func cutFoldedSuffix(s, suffix string) (string, bool) {
-	for i := len(suffix) - 1; i >= 0; i-- {
-		r, n := utf8.DecodeLastRuneInString(s)
-		if n == 0 || casefold.Rune(r) != rune(suffix[i]) {
+	for suffix != "" && s != "" {
+		rx, nx := utf8.DecodeLastRuneInString(suffix)
+		rs, ns := utf8.DecodeLastRuneInString(s)
+		if casefold.Rune(rx) != casefold.Rune(rs) {
 			return "", false
 		}
-		s = s[:len(s)-n]
+		suffix, s = suffix[:len(suffix)-nx], s[:len(s)-ns]
 	}
-	return s, true
+	return s, suffix == ""
 }
 
 // plusS reports whether p is w and an "s", case aside.
