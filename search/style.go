@@ -88,7 +88,7 @@ func styleOf(s string) uint64 {
 			// Devanagari vowel signs and viramas, accents NFKC has no
 			// precomposed letter for. Counted as ending the word,
 			// "हिन्दी भाषा सीखें" was seven words, not short.
-		case (r == '\'' || r == '\u2019') && !start && letterAt(s, i+utf8.RuneLen(r)),
+		case isApostrophe(r) && !start && letterAt(s, i+utf8.RuneLen(r)),
 			r == '"' && !start && betweenHebrew(prev, s[i+1:]):
 			// An apostrophe between letters is inside its word ("haven't",
 			// "customer's"), as the tokenizer reads it: counted as two

@@ -140,7 +140,7 @@ func (t *tokenizer) normalised(s string) {
 			t.flush()
 		case r == '"' && t.inWord() && betweenHebrew(lastRune(t.buf), s[i+size:]):
 			t.edited = true // gershayim: drop them, keep the word going
-		case (r == '\'' || r == '\u2019') && t.inWord() && i+size < len(s):
+		case isApostrophe(r) && t.inWord() && i+size < len(s):
 			if next, _ := utf8.DecodeRuneInString(s[i+size:]); !unicode.IsLetter(next) {
 				t.flush()
 			} else if isElision(t.buf) && elidedBefore(next) {
@@ -709,3 +709,10 @@ func asciiDigit(r rune) rune {
 	}
 	return r
 }
+
+// isApostrophe reports whether r is an apostrophe, typed or typographic,
+// which joins the words on its two sides only when a letter follows it
+// (rawTokens; the style feature counts words so, and versionRun's bounds
+// read it so): a quote closed after a version ("-m 'Release 2.4.0'") or
+// opened before its digits ("'2.4.0'") ends a word there.
+func isApostrophe(r rune) bool { return r == '\'' || r == '\u2019' }

@@ -103,12 +103,6 @@ func versionEnds(s string, j int) bool {
 	return identEdge(r, size) && !(r == '.' && (letterAt(s, j+1) || digitAt(s, j+1) > 0))
 }
 
-// isApostrophe reports whether r is an apostrophe, which joins the words
-// on its two sides only when a letter follows it (see rawTokens): a quote
-// closed after a version ("-m 'Release 2.4.0'") or opened before its
-// digits ("'2.4.0'") ends a word there.
-func isApostrophe(r rune) bool { return r == '\'' || r == '\u2019' }
-
 // digitsEnd returns the end of the run of decimal digits at s[i:].
 func digitsEnd(s string, i int) int {
 	for n := digitAt(s, i); n > 0; n = digitAt(s, i) {
