@@ -47,7 +47,7 @@ func (ix *Index) addTypoTerms(s *scratch, q string) bool {
 	}
 	s.cands = s.cands[:0]
 	add := func(t int32) {
-		if !containsTerm(s.cands, t) && editDistanceOne(q, ix.vocab[t]) {
+		if !containsTerm(s.cands, t) && editDistanceOne(q, ix.vocab[t]) && !editsDigit(q, ix.vocab[t]) {
 			s.cands = append(s.cands, t)
 		}
 	}
@@ -154,6 +154,24 @@ func editDistanceOne(a, b string) bool {
 		return equalRunes(ra[i+1:], rb[i:])
 	}
 	return false
+}
+
+// editsDigit reports whether a rune that differs between a and b, words
+// one edit apart (editDistanceOne), is a digit: "http3" is not "http2"
+// mistyped, nor "30000ms" "3000ms", nor the "07t03" of a timestamp the
+// "07t09" of a card's example, but another number, as a swap of two
+// digits makes another (see addSwapTypos).
+func editsDigit(a, b string) bool {
+	ra, rb := []rune(a), []rune(b)
+	i := 0
+	for i < len(ra) && i < len(rb) && ra[i] == rb[i] {
+		i++
+	}
+	ja, jb := len(ra), len(rb)
+	for ja > i && jb > i && ra[ja-1] == rb[jb-1] {
+		ja, jb = ja-1, jb-1
+	}
+	return slices.ContainsFunc(ra[i:ja], unicode.IsDigit) || slices.ContainsFunc(rb[i:jb], unicode.IsDigit)
 }
 
 func equalRunes(a, b []rune) bool {
@@ -302,7 +320,7 @@ func (ix *Index) addSurfaceTypos(s *scratch, w string) bool {
 	}
 	s.cands = s.cands[:0]
 	add := func(i int32) {
-		if t := sf.term[i]; !containsTerm(s.cands, t) && editDistanceOne(w, sf.words[i]) {
+		if t := sf.term[i]; !containsTerm(s.cands, t) && editDistanceOne(w, sf.words[i]) && !editsDigit(w, sf.words[i]) {
 			s.cands = append(s.cands, t)
 		}
 	}

@@ -147,3 +147,37 @@ func TestBuildSortedIsLexical(t *testing.T) {
 		t.Errorf("buildSorted order\n%q, want\n%q", got, want)
 	}
 }
+
+// TestSearchTypoChangesNoDigit: a word one edit from a term where the
+// edit is a digit is another number, not a typo: "http3" is not the
+// "http2" of a card, nor "30000ms" its "3000ms", nor the "07t03" of a
+// pasted timestamp a card's "07t09"; a letter wrong beside a digit is
+// still one ("htpp2").
+func TestSearchTypoChangesNoDigit(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "h2", Summary: "Serve over http2 with a 3000ms timeout from 2026-12-07T09:00.", Risk: "reversible"},
+		{ID: "restart", Summary: "Restart it.", Risk: "reversible"},
+	})
+	for _, intent := range []string{"http3", "30000ms", "300ms", "07t03"} {
+		checkFirst(t, ix, intent, "")
+	}
+	checkFirst(t, ix, "htpp2", "h2")
+	checkFirst(t, ix, "3000ns", "h2")
+	for _, tt := range []struct {
+		a, b string
+		want bool
+	}{
+		{"http3", "http2", true},
+		{"30000ms", "3000ms", true},
+		{"3000ms", "30000ms", true},
+		{"a1b", "ab", true},
+		{"12ab", "21ab", true},
+		{"htpp2", "http2", false},
+		{"3000ns", "3000ms", false},
+		{"mpunt", "mount", false},
+	} {
+		if got := editsDigit(tt.a, tt.b); got != tt.want {
+			t.Errorf("editsDigit(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
