@@ -22,6 +22,8 @@ func FuzzTypoTermsAgreeWithScan(f *testing.F) {
 		{"日本語のテキスト 日本語テキスト", "日本語テキス"},
 		{"worktree worktrees", "wroktree"},
 		{"x", "\xff\xfe\xfd\xfc\xfb"},
+		{"serve http2 with a 3000ms timeout", "http3"},
+		{"serve http2 with a 3000ms timeout", "30000ms"},
 	} {
 		f.Add(seed[0], seed[1])
 	}
@@ -36,7 +38,7 @@ func FuzzTypoTermsAgreeWithScan(f *testing.F) {
 		var want []int32
 		if utf8.RuneCountInString(q) >= minTypoLen && len(q) <= ix.maxTermLen+utf8.UTFMax {
 			for id, v := range ix.vocab {
-				if editDistanceOne(q, v) {
+				if editDistanceOne(q, v) && !editsDigit(q, v) {
 					want = append(want, int32(id))
 				}
 			}
@@ -59,6 +61,7 @@ func FuzzSurfaceTyposAgreeWithScan(f *testing.F) {
 		{"installing packages", "instaling"},
 		{"été hivernales élevées", "élevés"},
 		{"x", "\xff\xfe\xfd\xfc\xfb"},
+		{"the ipv4addresses", "ipv6addresses"},
 	} {
 		f.Add(seed[0], seed[1])
 	}
@@ -73,7 +76,7 @@ func FuzzSurfaceTyposAgreeWithScan(f *testing.F) {
 		var want []int32
 		if utf8.RuneCountInString(q) >= minTypoLen && len(q) <= maxSurfaceLen+utf8.UTFMax {
 			for i, w := range ix.surface.words {
-				if t := ix.surface.term[i]; editDistanceOne(q, w) && !slices.Contains(want, t) {
+				if t := ix.surface.term[i]; editDistanceOne(q, w) && !editsDigit(q, w) && !slices.Contains(want, t) {
 					want = append(want, t)
 				}
 			}
