@@ -725,8 +725,8 @@ func (s *scratch) camelParts(i int) []string {
 // queryTokens fills s.raw with the raw tokens of intent, in order, s.aside
 // with whether each lies inside parentheses, is a word of an identifier
 // the cards do not hold (see identRun; held, if not nil, says which they
-// hold) or, when held is not nil, of a version string (see versionRun),
-// and the camel-case parts of each (see camelParts). An unclosed
+// hold) or, when held is not nil, of a version string (see versionRun)
+// or a date or time of day (see momentRun), and the camel-case parts of each (see camelParts). An unclosed
 // parenthesis runs to the end of the intent. The intent is read in NFKC,
 // as its words are (see rawTokens): fullwidth parentheses ("（", "﹙")
 // mark an aside and a fullwidth low line ("＿") joins an identifier as
@@ -749,32 +749,43 @@ func (s *scratch) queryTokens(intent string, held func(string) bool) {
 			words(seg, depth > 0)
 			return
 		}
-		// The next version of seg, found once (each search runs to the
-		// version it finds, so the text is read once however many runs
-		// it holds); an identifier is looked for before it, as none
-		// runs across one: both are bounded by separators.
+		// The next version and the next date or time of seg, each found
+		// once (each search runs to the run it finds, so the text is read
+		// once however many runs it holds) and again only once the text
+		// read holds it; an identifier is looked for before them, as none
+		// runs across one: all are bounded by separators.
 		vi, vj := versionRun(seg)
+		mi, mj := momentRun(seg)
 		for {
+			ri, rj := vi, vj
+			if mi >= 0 && (ri < 0 || mi < ri) {
+				ri, rj = mi, mj
+			}
 			lim := len(seg)
-			if vi >= 0 {
-				lim = vi
+			if ri >= 0 {
+				lim = ri
 			}
 			i, j := identRun(seg[:lim])
-			version := i < 0 && vi >= 0
-			if version {
-				i, j = vi, vj
+			aside := i < 0 && ri >= 0 // a version or a moment
+			if aside {
+				i, j = ri, rj
 			} else if i < 0 {
 				break
 			}
 			// The run is bounded by separators, so its words are the
 			// same read apart from the text around it.
 			words(seg[:i], depth > 0)
-			words(seg[i:j], depth > 0 || version || !held(strings.ToLower(seg[i:j])))
+			words(seg[i:j], depth > 0 || aside || !held(strings.ToLower(seg[i:j])))
 			seg = seg[j:]
-			if version {
+			if vi >= 0 && vi < j {
 				vi, vj = versionRun(seg)
 			} else if vi >= 0 {
 				vi, vj = vi-j, vj-j
+			}
+			if mi >= 0 && mi < j {
+				mi, mj = momentRun(seg)
+			} else if mi >= 0 {
+				mi, mj = mi-j, mj-j
 			}
 		}
 		words(seg, depth > 0)
