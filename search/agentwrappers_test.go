@@ -174,8 +174,8 @@ func TestTeamSetsQuality(t *testing.T) {
 		{"sec", 0.9474, 0.9912, 0.9678}, // 0.9561 / 0.9912 / 0.9722 before "CVE's" was read as "CVE"
 		{"game", 0.9352, 1.0000, 0.9622},
 		{"db", 0.9038, 0.9808, 0.9391},
-		{"net", 0.8462, 0.9744, 0.9131},
-		{"de", 0.9231, 0.9872, 0.9516}, // 0.9167 / 0.9872 / 0.9484 before "DAG's" was read as "DAG"
+		{"net", 0.8547, 0.9744, 0.9174}, // 0.8462 / 0.9744 / 0.9131 before a word was joined with the one beside it
+		{"de", 0.9231, 0.9872, 0.9516},  // 0.9167 / 0.9872 / 0.9484 before "DAG's" was read as "DAG"
 		{"fe", 0.8941, 0.9941, 0.9399},
 		{"intl", 0.9079, 0.9386, 0.9225}, // its first 38 cards: 0.9104 / 0.9340 / 0.9214, 0.9057 / 0.9292 / 0.9167 before its fixes
 		{"asia", 0.9018, 0.9387, 0.9172}, // 0.8773 / 0.9018 / 0.8875 before its fixes
@@ -184,7 +184,7 @@ func TestTeamSetsQuality(t *testing.T) {
 		// was "7" "zip", this once "forgotten" met a card's "forgot".
 		{"support", 0.7161, 0.8968, 0.7946},
 		{"docs", 0.8600, 0.9800, 0.9096}, // 0.8467 / 0.9800 / 0.8991 before a version string's words weighed as an aside
-		{"sre", 0.7933, 0.9533, 0.8643},
+		{"sre", 0.7933, 0.9600, 0.8666},  // 0.7933 / 0.9533 / 0.8643 as first measured
 	} {
 		t.Run(tt.set, func(t *testing.T) {
 			dir := filepath.Join(teamSetsDir, tt.set)

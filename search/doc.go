@@ -46,6 +46,18 @@
 // "python3" of "Python 3"), side by side in the cards as any two: no
 // cut made a part of one byte, and "7zip" found nothing (support: one
 // intent from no answer to first; no other set moved).
+// The other way round, such a word and a word beside it are searched as
+// the one word of the cards they make run together (addJoined: "run
+// book" of a card's "runbook", "post mortem", "sub-directories", "global
+// protect"), where the cards write as one what a request writes apart;
+// two words the cards each hold are not joined ("check out" is no
+// "checkout"). On a site-reliability team's set (testdata/team-sets/sre)
+// "is there a run book for ErrorBudgetBurn" goes from no answer to third
+// (recall@5 0.9533 to 0.9600, MRR@10 0.8643 to 0.8666); on the network
+// team's, through the weights learned from its cards' held-out phrases,
+// one intent from second to first (0.8462 / 0.9744 / 0.9131 to 0.8547 /
+// 0.9744 / 0.9174); the dev set and every other set do not move (three
+// dev queries' lists reorder below their right cards).
 // A query word the cards do not hold that is a common abbreviation, or
 // the word one stands for ("db", "database"; abbrev.go), is searched as
 // its partner, if they hold that; an irregular past form ("grew",

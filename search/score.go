@@ -505,7 +505,12 @@ func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 			unknown++
 			// "dbRollback" is no word of the cards, nor a typo of one
 			// ("PowreShell" is): its parts may be, and so may two words
-			// run together ("forcepush").
+			// run together ("forcepush"), or it and the word beside it
+			// one word of theirs written apart ("run book").
+			if ix.addJoined(s, i, qw) {
+				ix.addCoverageWord(s, s.seq[at], from, stemLen, qw)
+				continue
+			}
 			parts := s.camelParts(i)
 			if len(parts) == 0 {
 				parts = ix.splitWord(w, s.split[:0])
@@ -545,6 +550,33 @@ func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 		}
 	}
 	return true
+}
+
+// addJoined adds, at weight qw, the term of the cards that raw query
+// token i, a word the index does not hold, makes run together with the
+// word before it or else the word after it ("run book" of a card's
+// "runbook", "post mortem" of "postmortem", "global protect" of
+// "GlobalProtect"), and reports whether there was one: the words a
+// request writes apart that the cards write as one, as splitWord reads
+// those it runs together. The word beside it must be one worth indexing
+// (no stop word) and an aside as it is or not; it keeps its own term,
+// as a word the cards hold. Two words the cards each hold are not joined
+// ("check out" is no "checkout").
+func (ix *Index) addJoined(s *scratch, i int, qw float32) bool {
+	for _, k := range [2]int{i - 1, i + 1} {
+		if k < 0 || k >= len(s.raw) || s.aside[k] != s.aside[i] || !keepToken(s.raw[k]) {
+			continue
+		}
+		joined := s.raw[k] + s.raw[i]
+		if k > i {
+			joined = s.raw[i] + s.raw[k]
+		}
+		if t, ok := ix.indexedTerm(stem(joined)); ok {
+			s.addTerm(t, qw, kindOrig)
+			return true
+		}
+	}
+	return false
 }
 
 // maxRepairs is how many words of one query that the index does not hold
