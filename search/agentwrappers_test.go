@@ -184,7 +184,10 @@ func TestTeamSetsQuality(t *testing.T) {
 		// was "7" "zip", this once "forgotten" met a card's "forgot".
 		{"support", 0.7161, 0.8968, 0.7946},
 		{"docs", 0.8600, 0.9800, 0.9096}, // 0.8467 / 0.9800 / 0.8991 before a version string's words weighed as an aside
-		{"sre", 0.7933, 0.9600, 0.8666},  // 0.7933 / 0.9533 / 0.8643 as first measured
+		// As first measured 0.7933 / 0.9533 / 0.8643; 0.9600 / 0.8666 once
+		// "run book" was read as "runbook", this once "CrashLoopBackOff"
+		// was "crashloop" "back" "off".
+		{"sre", 0.7933, 0.9667, 0.8688},
 	} {
 		t.Run(tt.set, func(t *testing.T) {
 			dir := filepath.Join(teamSetsDir, tt.set)

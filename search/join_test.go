@@ -1,6 +1,9 @@
 package search
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestSearchJoinsWordsWrittenApart: a word the cards do not hold is read
 // with the word beside it as the one word of theirs the two make ("run
@@ -50,6 +53,33 @@ func TestJoinedOnlyForAnUnknownWord(t *testing.T) {
 		ix.pool.Put(s)
 		if got != tt.joined {
 			t.Errorf("%q: the term %q a word of the query %v, want %v", tt.intent, tt.term, got, tt.joined)
+		}
+	}
+}
+
+// TestSearchCamelPartsAsTheCardsWriteThem: the camel-case parts of a word
+// the cards do not hold are read as the words the cards write, parts
+// that run together into one of theirs as that word: "CrashLoopBackOff"
+// is "crashloop" "back" "off", a card's "crashlooping", where "crash"
+// "loop" "back" "off" met another's "crashed" and put the cards that
+// roll a deployment back and turn a flag off first.
+func TestSearchCamelPartsAsTheCardsWriteThem(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "pod.why", Summary: "Explain why a pod restarts.", IntentPhrases: []string{"why is the pod crashlooping", "describe a pod"}, Risk: "reversible"},
+		{ID: "flags", Summary: "Turn a feature flag off.", IntentPhrases: []string{"kill switch"}, Risk: "reversible"},
+		{ID: "deploy.undo", Summary: "Roll a deployment back.", IntentPhrases: []string{"undo a deploy"}, Risk: "reversible"},
+		{ID: "logs", Summary: "Search the logs of a pod.", IntentPhrases: []string{"tail the logs", "what did it log before it crashed"}, Risk: "reversible"},
+	})
+	checkFirst(t, ix, "api-7f9c6d-x2k4p in CrashLoopBackOff", "pod.why")
+	for _, tt := range []struct {
+		parts, want []string
+	}{
+		{[]string{"crash", "loop", "back", "off"}, []string{"crashloop", "back", "off"}},
+		{[]string{"back", "off", "crash", "loop"}, []string{"back", "off", "crashloop"}},
+		{[]string{"turn", "pod", "flag"}, []string{"turn", "pod", "flag"}},
+	} {
+		if got := ix.joinParts(tt.parts, nil); !slices.Equal(got, tt.want) {
+			t.Errorf("joinParts(%q) = %q, want %q", tt.parts, got, tt.want)
 		}
 	}
 }

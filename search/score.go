@@ -512,7 +512,10 @@ func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 				continue
 			}
 			parts := s.camelParts(i)
-			if len(parts) == 0 {
+			if len(parts) > 2 {
+				parts = ix.joinParts(parts, s.split[:0])
+				s.split = parts
+			} else if len(parts) == 0 {
 				parts = ix.splitWord(w, s.split[:0])
 				s.split = parts
 			}
@@ -577,6 +580,25 @@ func (ix *Index) addJoined(s *scratch, i int, qw float32) bool {
 		}
 	}
 	return false
+}
+
+// joinParts appends to dst the camel-case parts of a word, each run of
+// two or more that together make a term of the cards ("Crash" "Loop" of
+// "CrashLoopBackOff", as a card's "crashlooping") read as one, the
+// longest first.
+func (ix *Index) joinParts(parts, dst []string) []string {
+	for a := 0; a < len(parts); {
+		b := a + 1
+		for e := len(parts); e > a+1; e-- {
+			if _, ok := ix.indexedTerm(stem(strings.Join(parts[a:e], ""))); ok {
+				b = e
+				break
+			}
+		}
+		dst = append(dst, strings.Join(parts[a:b], ""))
+		a = b
+	}
+	return dst
 }
 
 // maxRepairs is how many words of one query that the index does not hold
