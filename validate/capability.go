@@ -1709,7 +1709,8 @@ func longerNamed(clean string, names []string) []string {
 // is the same name in another Unicode normalization (a file made on macOS,
 // which stores é decomposed, named by a path typed composed): the two
 // print alike, so both are also given as code points; "" for none. No
-// edit distance finds it: each accented letter is two bytes off.
+// edit distance finds it: each accented letter written decomposed is a
+// letter and an accent, two edits off the one letter composed.
 func otherwiseNormalized(clean string, names []string) string {
 	if isASCII(clean) {
 		return ""

@@ -49,17 +49,17 @@ func TestNearestIDAllocatesNothing(t *testing.T) {
 	// As EditDistance's, its stack rows hold names of up to 64 code
 	// points, that length included.
 	r64, rOther := strings.Repeat("é", 63)+"b", strings.Repeat("é", 63)+"c"
-	if allocs := testing.AllocsPerRun(10, func() { foldedEditDistance(r64, rOther, 2) }); allocs != 0 {
-		t.Errorf("foldedEditDistance of 64-code-point names: %v allocations, want none", allocs)
+	if allocs := testing.AllocsPerRun(10, func() { FoldedEditDistance(r64, rOther, 2) }); allocs != 0 {
+		t.Errorf("FoldedEditDistance of 64-code-point names: %v allocations, want none", allocs)
 	}
 	// And, as EditDistance, it rules out a name longer by more than the
 	// limit before it reads either into runes.
 	rlong := strings.Repeat("é", 100)
-	if allocs := testing.AllocsPerRun(10, func() { foldedEditDistance("é", rlong, 2) }); allocs != 0 {
-		t.Errorf("foldedEditDistance of 1- and 100-code-point names: %v allocations, want none", allocs)
+	if allocs := testing.AllocsPerRun(10, func() { FoldedEditDistance("é", rlong, 2) }); allocs != 0 {
+		t.Errorf("FoldedEditDistance of 1- and 100-code-point names: %v allocations, want none", allocs)
 	}
-	if d := foldedEditDistance("é", rlong, 2); d != 3 {
-		t.Errorf("foldedEditDistance of 1- and 100-code-point names with limit 2 = %d, want 3", d)
+	if d := FoldedEditDistance("é", rlong, 2); d != 3 {
+		t.Errorf("FoldedEditDistance of 1- and 100-code-point names with limit 2 = %d, want 3", d)
 	}
 	if d := EditDistance("research", "reserch", 2); d != 1 {
 		t.Errorf("EditDistance(research, reserch) = %d, want 1", d)

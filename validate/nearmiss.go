@@ -273,7 +273,7 @@ func sameName(key string, names []string) string {
 }
 
 // nearestEdit is the name of names fewest edits from key, case aside
-// (foldedEditDistance), within nearestField's limits, the first of them on
+// (FoldedEditDistance), within nearestField's limits, the first of them on
 // a tie, or "". A plural or singular of key is none (nearestField says
 // why).
 func nearestEdit(key string, names []string) string {
@@ -288,57 +288,81 @@ func nearestEdit(key string, names []string) string {
 		if min(utf8.RuneCountInString(key), utf8.RuneCountInString(g)) >= 10 {
 			limit = 2
 		}
-		if dist := foldedEditDistance(key, g, limit); dist <= limit && dist < bestDist {
+		if dist := FoldedEditDistance(key, g, limit); dist <= limit && dist < bestDist {
 			best, bestDist = f, dist
 		}
 	}
 	return best
 }
 
-// foldedEditDistance is EditDistance of s and t case folded
-// (casefold.Rune), counted in code points rather than bytes (the same for
-// ASCII names), each byte that is not UTF-8 a letter of its own
-// (foldedLetters). Like EditDistance it keeps its names on the stack up
-// to 64 code points, folding each letter as it copies it there rather
-// than copying the names folded (a 404 compares the id with every id
-// served), and rules out a name by its length before it reads it.
-func foldedEditDistance(s, t string, limit int) int {
+// FoldedEditDistance is EditDistance of s and t case aside, each letter
+// folded (casefold.Rune: "Securty" is one edit from "security", "ΛΟΓΟΣ"
+// none from "λογος"): the measure of every "did you mean" capreg offers
+// of a name, here (nearestField, nameEdits), in the scan's hints of a
+// path (store) and in the HTTP API's of a parameter or a route word.
+// Letters are code points, as EditDistance counts them ("Koln" is one edit
+// from "Köln", "文档" one from "文件"), and each byte that is not UTF-8 a
+// letter of its own (letters). Names are not composed here: a caller
+// comparing names that may be written decomposed composes them first
+// (nameEdits).
+func FoldedEditDistance(s, t string, limit int) int {
+	return editDistance(s, t, limit, true)
+}
+
+// editDistance is EditDistance of s and t, each letter case folded
+// (casefold.Rune) if fold. It keeps its names on the stack up to 64
+// letters, folding each as it copies it there rather than copying the
+// names folded (a 404 compares the id with every id served), and rules
+// out a name by its length before it reads it: by its bytes, of which a
+// letter takes one to four, and then, for names not both ASCII, by its
+// letters. ASCII names are compared as bytes, which are their letters.
+func editDistance(s, t string, limit int, fold bool) int {
+	if (len(s)+utf8.UTFMax-1)/utf8.UTFMax-len(t) > limit || (len(t)+utf8.UTFMax-1)/utf8.UTFMax-len(s) > limit {
+		return limit + 1 // the letters of one are too many for the bytes of the other
+	}
 	if isASCII(s) && isASCII(t) {
 		if abs(len(s)-len(t)) > limit {
 			return limit + 1
 		}
 		var abuf, bbuf [64]byte
-		a, b := abuf[:0], bbuf[:0]
-		for i := range len(s) {
-			a = append(a, lowerByte(s[i]))
-		}
-		for i := range len(t) {
-			b = append(b, lowerByte(t[i]))
+		a, b := append(abuf[:0], s...), append(bbuf[:0], t...)
+		if fold {
+			lowerBytes(a)
+			lowerBytes(b)
 		}
 		return osaDistance(a, b, limit)
 	}
 	if abs(utf8.RuneCountInString(s)-utf8.RuneCountInString(t)) > limit {
-		return limit + 1
+		return limit + 1 // RuneCountInString counts a byte not UTF-8 as one, as letters reads it
 	}
 	var abuf, bbuf [64]rune
-	return osaDistance(foldedLetters(abuf[:0], s), foldedLetters(bbuf[:0], t), limit)
+	return osaDistance(letters(abuf[:0], s, fold), letters(bbuf[:0], t, fold), limit)
 }
 
-// notUTF8 is past every code point: foldedLetters reads a byte b that is
-// not UTF-8 as notUTF8+b.
+// lowerBytes puts the ASCII capitals of b in lower case (lowerByte).
+func lowerBytes(b []byte) {
+	for i, c := range b {
+		b[i] = lowerByte(c)
+	}
+}
+
+// notUTF8 is past every code point: letters reads a byte b that is not
+// UTF-8 as notUTF8+b.
 const notUTF8 = unicode.MaxRune + 1
 
-// foldedLetters appends the letters of s to buf, each case folded
-// (casefold.Rune), and each byte that is not UTF-8 as a letter of its
-// own, told from every other byte and from every code point: a file's
-// name may hold such bytes (one in Latin-1, "caf\xe9"), and ranging over
-// s reads each as U+FFFD, which made any two of them one letter.
-func foldedLetters(buf []rune, s string) []rune {
+// letters appends the letters of s to buf, each case folded
+// (casefold.Rune) if fold, and each byte that is not UTF-8 as a letter of
+// its own, told from every other byte and from every code point: a
+// file's name may hold such bytes (one in Latin-1, "caf\xe9"), and
+// ranging over s reads each as U+FFFD, which made any two of them one
+// letter.
+func letters(buf []rune, s string, fold bool) []rune {
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 {
+		switch {
+		case r == utf8.RuneError && n == 1:
 			r = notUTF8 + rune(s[i])
-		} else {
+		case fold:
 			r = casefold.Rune(r)
 		}
 		buf = append(buf, r)
@@ -606,18 +630,16 @@ func lowerByte(c byte) byte {
 
 const maxNearestID = 256
 
-// EditDistance is the optimal-string-alignment distance of a and b in bytes
-// (insertions, deletions, substitutions and swaps of adjacent bytes), or
-// limit+1 once it is certain to exceed limit. It is the measure of every
-// "did you mean" capreg offers, here and in the HTTP API, but for names
-// that are not ASCII, which nearestField compares by code points
-// (runeEditDistance).
+// EditDistance is the optimal-string-alignment distance of a and b
+// (insertions, deletions, substitutions and swaps of adjacent letters), or
+// limit+1 once it is certain to exceed limit. Letters are code points, and
+// each byte that is not UTF-8 a letter of its own, so that a letter not
+// ASCII, which UTF-8 spells with two to four bytes, is one edit as an
+// ASCII one is ("Köln" typed "Koln"); for ASCII names, letters are bytes.
+// It compares names as typed; FoldedEditDistance, the same measure case
+// aside, is the one of every "did you mean" of a name.
 func EditDistance(a, b string, limit int) int {
-	if abs(len(a)-len(b)) > limit {
-		return limit + 1
-	}
-	var abuf, bbuf [64]byte
-	return osaDistance(append(abuf[:0], a...), append(bbuf[:0], b...), limit)
+	return editDistance(a, b, limit, false)
 }
 
 // osaDistance is the optimal-string-alignment distance of the letters a

@@ -82,12 +82,12 @@ func (l *SiblingList) Wants(name string) bool {
 
 // nameEdits is the edits between two files' names case aside (casefold)
 // and in letters, code points composed (NFC), as toolHint and Wants count
-// them and as every did-you-mean does (foldedEditDistance, on its stack
+// them and as every did-you-mean does (FoldedEditDistance, on its stack
 // rows: Wants reads every name of the folder of a card whose tool is
 // missing): "Greetr" is one edit from "greet", as "greetr" is, and
 // "cafe" from "café", though UTF-8 spells its "é" with two bytes.
 func nameEdits(a, b string, limit int) int {
-	return foldedEditDistance(unicodeform.NFC(a), unicodeform.NFC(b), limit)
+	return FoldedEditDistance(unicodeform.NFC(a), unicodeform.NFC(b), limit)
 }
 
 // nearEdits is how many edits apart a file's name and a missing tool's

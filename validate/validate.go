@@ -657,7 +657,7 @@ func checkAgainstContract(c *Capability, contract *Contract, s *sink) {
 
 // misspeltRoleMeans reports whether e's workflow publishes a role outside
 // the vocabulary, which checkRoles reports at its marker, that may mean
-// the role into names: the same but for case or joining, two bytes
+// the role into names: the same but for case or joining, two letters
 // from it ("plannr", "Planner", "plannér" for "planner"), or roles
 // written without commas between them, one of them into's ("planner
 // checker"). An into that no
