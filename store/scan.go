@@ -18,10 +18,10 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 
-	"github.com/capreg/capreg/internal/casefold"
 	"github.com/capreg/capreg/validate"
 )
 
@@ -2500,7 +2500,10 @@ func (sc *scanner) didYouMean(rel string, err error) string {
 // nearName is didYouMean's hint for rel, a path that does not exist, of
 // the names its folder holds (sorted here), inside reporting whether the
 // path of one leads to something inside the root. Snapshot.Overlay gives
-// it the names the folder holds after the change.
+// it the names the folder holds after the change. A name is one edit
+// away, two for names of ten letters or more, case aside and counted in
+// letters (validate.FoldedEditDistance, as every did-you-mean counts):
+// "Koln" for "Köln", "工貝" for "工具".
 func nearName(rel string, names []string, inside func(string) bool) string {
 	dir, base := path.Split(rel)
 	slices.Sort(names)
@@ -2512,14 +2515,15 @@ func nearName(rel string, names []string, inside func(string) bool) string {
 		if !ascii(base) && norm.NFC.String(n) == norm.NFC.String(base) && inside(path.Join(dir, n)) {
 			// The same name otherwise normalized (a folder made on macOS,
 			// which stores é decomposed): they print alike, and each
-			// accented letter is two bytes off, too far for a typo.
+			// accented letter is two edits off (a letter and an accent
+			// for one letter), too far for a typo.
 			return fmt.Sprintf(" (did you mean %q? %s)", dir+n, validate.CodePoints(rel, dir+n))
 		}
 		limit := 1 // a plural too: "workflow" for "workflows"
-		if min(len(n), len(base)) >= 10 {
+		if min(utf8.RuneCountInString(n), utf8.RuneCountInString(base)) >= 10 {
 			limit = 2
 		}
-		if d := validate.EditDistance(casefold.String(base), casefold.String(n), limit); d <= limit && d < bestDist && inside(path.Join(dir, n)) {
+		if d := validate.FoldedEditDistance(base, n, limit); d <= limit && d < bestDist && inside(path.Join(dir, n)) {
 			best, bestDist = n, d
 		}
 	}
@@ -2703,7 +2707,9 @@ func (d didYouMean) Error() string { return "did you mean " + string(d) + "?" }
 
 // nearbyDir returns, for a repository path that does not exist, a sibling
 // directory whose name is one edit away, case aside (two for names of five
-// or more bytes), spelled as the user spelled the path: a mistyped --repo is the
+// or more letters), edits counted in letters, not bytes, as every
+// did-you-mean counts them (validate.FoldedEditDistance: "Koln" for
+// "Köln"), spelled as the user spelled the path: a mistyped --repo is the
 // usual cause, and the daemon would otherwise wait for it forever. It
 // returns "" when there is no such sibling, or more than one at the closest
 // distance (and as near as typed). A sibling whose name is the same otherwise normalized is
@@ -2720,10 +2726,9 @@ func nearbyDir(repo string) string {
 	}
 	base := filepath.Base(abs)
 	limit := 1
-	if len(base) >= 5 {
+	if utf8.RuneCountInString(base) >= 5 {
 		limit = 2
 	}
-	folded := casefold.String(base) // edits are counted case aside, as every did-you-mean counts them
 	best, bestRank, ties := "", 2*limit+2, 0
 	for _, e := range entries {
 		if !e.IsDir() && !linksToDir(filepath.Join(dir, e.Name()), e) {
@@ -2738,7 +2743,7 @@ func nearbyDir(repo string) string {
 		if strings.HasPrefix(e.Name(), ".") != strings.HasPrefix(base, ".") {
 			continue // .git is not what "git" meant
 		}
-		d := validate.EditDistance(folded, casefold.String(e.Name()), limit)
+		d := validate.FoldedEditDistance(base, e.Name(), limit) // case aside, as every did-you-mean counts
 		if d > limit {
 			continue
 		}
