@@ -244,13 +244,14 @@ func unknownParamsMessage(route string, allowed, unknown []string) string {
 }
 
 // nearestParam is the allowed parameter that name differs from by case or by one
-// edit (a letter added, dropped, changed or two adjacent ones swapped), or
-// the one other HTTP APIs name so (paramNamedElsewhere: ?q= for ?intent=),
-// or "" when none or more than one does.
+// edit (a letter added, dropped, changed or two adjacent ones swapped,
+// case aside: validate.FoldedEditDistance, which counts letters, not
+// bytes, so "intënt" is one edit from "intent"), or the one other HTTP
+// APIs name so (paramNamedElsewhere: ?q= for ?intent=), or "" when none
+// or more than one does.
 func nearestParam(name string, allowed []string) string {
-	low := casefold.String(name)
-	return nearestName(allowed, paramNamedElsewhere[low], func(a string) bool {
-		return strings.EqualFold(name, a) || validate.EditDistance(low, casefold.String(a), 1) == 1
+	return nearestName(allowed, paramNamedElsewhere[casefold.String(name)], func(a string) bool {
+		return strings.EqualFold(name, a) || validate.FoldedEditDistance(name, a, 1) == 1
 	})
 }
 

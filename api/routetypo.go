@@ -81,6 +81,9 @@ var routeWordsElsewhere = map[string]string{
 // services name so (routeWordsElsewhere); "" when none or several are.
 // It is nearestParam's finder, nearestName, with plurals read, "_" read
 // as "-", and no edit read into a word of three letters or fewer ("-").
+// seg is folded once, for the names elsewhere and the plurals, so its
+// edits are counted as typed (validate.EditDistance, in letters, as
+// FoldedEditDistance counts them: "töols" is one edit from "tools").
 func nearestRouteWord(seg string, words []string) string {
 	low := strings.ReplaceAll(casefold.String(seg), "_", "-")
 	return nearestName(words, routeWordsElsewhere[low], func(w string) bool {
