@@ -105,3 +105,39 @@ func TestFoldedEditDistanceAgainstWholeTable(t *testing.T) {
 
 // foldedRunes is s's code points case folded by casefold.String.
 func foldedRunes(s string) []rune { return []rune(casefold.String(s)) }
+
+// FuzzEditDistance holds EditDistance and FoldedEditDistance, for any
+// bytes (names of files not UTF-8 among them) and any limit, to the
+// whole table over their letters (oracleLetters; folded by casefold.Rune
+// for FoldedEditDistance), or limit+1 when that is over limit: letters
+// counted, not bytes, on either side of the 64-letter stack rows and of
+// the ASCII path.
+func FuzzEditDistance(f *testing.F) {
+	for _, s := range [][2]string{{"Koln", "Köln"}, {"文档", "文件"}, {"caf\xe9", "café"}, {"\xe9\xe9", "\xfc\xfc"},
+		{"\xc3", "é"}, {"Securty", "security"}, {"ΛΟΓΟΣ", "λογος"}, {"", "abc"}, {"éb", "bé"}} {
+		f.Add(s[0], s[1], uint8(2))
+	}
+	f.Fuzz(func(t *testing.T, a, b string, limit uint8) {
+		if len(a) > 200 || len(b) > 200 {
+			return // the oracle's table is quadratic
+		}
+		lim := int(limit % 70)
+		la, lb := oracleLetters(a), oracleLetters(b)
+		if got, want := EditDistance(a, b, lim), min(osatest.Distance(la, lb), lim+1); got != want {
+			t.Fatalf("EditDistance(%q, %q, %d) = %d, want %d", a, b, lim, got, want)
+		}
+		fold := func(rs []rune) []rune {
+			out := make([]rune, len(rs))
+			for i, r := range rs {
+				out[i] = r
+				if r <= unicode.MaxRune {
+					out[i] = casefold.Rune(r)
+				}
+			}
+			return out
+		}
+		if got, want := FoldedEditDistance(a, b, lim), min(osatest.Distance(fold(la), fold(lb)), lim+1); got != want {
+			t.Fatalf("FoldedEditDistance(%q, %q, %d) = %d, want %d", a, b, lim, got, want)
+		}
+	})
+}
