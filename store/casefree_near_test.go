@@ -124,3 +124,27 @@ func TestNearbyDirCountsLetters(t *testing.T) {
 		}
 	}
 }
+
+// TestNearNamesCompareComposed: a folder whose name macOS saved
+// decomposed ("Re\u0301sume\u0301", each "é" an "e" and an accent) is one
+// letter from "Resumé" typed composed, as validate's did-you-means
+// compare names composed (NFC); compared as written, it was three edits
+// off and named nothing. The name is given as the folder holds it.
+func TestNearNamesCompareComposed(t *testing.T) {
+	decomposed := "Re\u0301sume\u0301"
+	inside := func(string) bool { return true }
+	for _, rel := range []string{"a/Resumé", "a/résume", "a/RÉSUMX"} {
+		if got, want := nearName(rel, []string{decomposed}, inside), ` (did you mean "a/`+decomposed+`"?)`; got != want {
+			t.Errorf("nearName(%q, %q) = %q, want %q", rel, decomposed, got, want)
+		}
+	}
+	root := t.TempDir()
+	if err := os.Mkdir(filepath.Join(root, decomposed), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, asked := range []string{"Resumé", "résume", "Résumés"} {
+		if got, want := nearbyDir(filepath.Join(root, asked)), filepath.Join(root, decomposed); got != want {
+			t.Errorf("nearbyDir(%q) = %q, want %q", asked, got, want)
+		}
+	}
+}

@@ -20,8 +20,7 @@ import (
 	"syscall"
 	"unicode/utf8"
 
-	"golang.org/x/text/unicode/norm"
-
+	"github.com/capreg/capreg/internal/unicodeform"
 	"github.com/capreg/capreg/validate"
 )
 
@@ -2503,16 +2502,21 @@ func (sc *scanner) didYouMean(rel string, err error) string {
 // it the names the folder holds after the change. A name is one edit
 // away, two for names of ten letters or more, case aside and counted in
 // letters (validate.FoldedEditDistance, as every did-you-mean counts):
-// "Koln" for "Köln", "工貝" for "工具".
+// "Koln" for "Köln", "工貝" for "工具". Names are compared composed (NFC),
+// as validate's did-you-means compare them: a folder macOS saved as
+// "Re\u0301sume\u0301" is one letter from "Resumé", not three.
 func nearName(rel string, names []string, inside func(string) bool) string {
 	dir, base := path.Split(rel)
 	slices.Sort(names)
+	composed := unicodeform.NFC(base)
+	letters := utf8.RuneCountInString(composed)
 	best, bestDist := "", 3
 	for _, n := range names {
 		if n == base {
 			continue // there, as a link to nothing: its own name is no hint
 		}
-		if !ascii(base) && norm.NFC.String(n) == norm.NFC.String(base) && inside(path.Join(dir, n)) {
+		cn := unicodeform.NFC(n)
+		if !ascii(base) && cn == composed && inside(path.Join(dir, n)) {
 			// The same name otherwise normalized (a folder made on macOS,
 			// which stores é decomposed): they print alike, and each
 			// accented letter is two edits off (a letter and an accent
@@ -2520,10 +2524,10 @@ func nearName(rel string, names []string, inside func(string) bool) string {
 			return fmt.Sprintf(" (did you mean %q? %s)", dir+n, validate.CodePoints(rel, dir+n))
 		}
 		limit := 1 // a plural too: "workflow" for "workflows"
-		if min(utf8.RuneCountInString(n), utf8.RuneCountInString(base)) >= 10 {
+		if min(utf8.RuneCountInString(cn), letters) >= 10 {
 			limit = 2
 		}
-		if d := validate.FoldedEditDistance(base, n, limit); d <= limit && d < bestDist && inside(path.Join(dir, n)) {
+		if d := validate.FoldedEditDistance(composed, cn, limit); d <= limit && d < bestDist && inside(path.Join(dir, n)) {
 			best, bestDist = n, d
 		}
 	}
@@ -2713,7 +2717,8 @@ func (d didYouMean) Error() string { return "did you mean " + string(d) + "?" }
 // usual cause, and the daemon would otherwise wait for it forever. It
 // returns "" when there is no such sibling, or more than one at the closest
 // distance (and as near as typed). A sibling whose name is the same otherwise normalized is
-// named first, with both names as code points.
+// named first, with both names as code points; others are compared
+// composed (NFC), as nearName compares them.
 func nearbyDir(repo string) string {
 	abs, err := filepath.Abs(repo)
 	if err != nil {
@@ -2725,8 +2730,9 @@ func nearbyDir(repo string) string {
 		return ""
 	}
 	base := filepath.Base(abs)
+	composed := unicodeform.NFC(base)
 	limit := 1
-	if utf8.RuneCountInString(base) >= 5 {
+	if utf8.RuneCountInString(composed) >= 5 {
 		limit = 2
 	}
 	best, bestRank, ties := "", 2*limit+2, 0
@@ -2734,7 +2740,8 @@ func nearbyDir(repo string) string {
 		if !e.IsDir() && !linksToDir(filepath.Join(dir, e.Name()), e) {
 			continue
 		}
-		if !ascii(base) && e.Name() != base && norm.NFC.String(e.Name()) == norm.NFC.String(base) {
+		cn := unicodeform.NFC(e.Name())
+		if !ascii(base) && e.Name() != base && cn == composed {
 			// The same name otherwise normalized (a folder made on macOS,
 			// which stores é decomposed, typed composed): they print
 			// alike, so the hint also gives both as code points.
@@ -2743,14 +2750,14 @@ func nearbyDir(repo string) string {
 		if strings.HasPrefix(e.Name(), ".") != strings.HasPrefix(base, ".") {
 			continue // .git is not what "git" meant
 		}
-		d := validate.FoldedEditDistance(base, e.Name(), limit) // case aside, as every did-you-mean counts
+		d := validate.FoldedEditDistance(composed, cn, limit) // case aside, as every did-you-mean counts
 		if d > limit {
 			continue
 		}
 		// Of two names as near case aside, the one as near as typed comes
 		// first: "Rep" is "Repo" beside "repo".
 		rank := 2 * d
-		if validate.EditDistance(base, e.Name(), d) > d {
+		if validate.EditDistance(composed, cn, d) > d {
 			rank++
 		}
 		switch {
