@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/capreg/capreg/internal/unicodeform"
 	"github.com/capreg/capreg/validate/ojson"
@@ -1777,9 +1778,32 @@ func artifactNames[P any](host map[string]int, produced map[string]P) []string {
 // ("CONTEXTS.md", "context.md" for CONTEXT.md), or "".
 func artifactHint(a string, known []string) string {
 	if want := NearestID(a, known); want != "" {
+		if hint := notUTF8Hint(a, want); hint != "" {
+			return hint
+		}
 		return fmt.Sprintf("; did you mean %q?%s", want, alikeNote(a, want))
 	}
 	return ""
+}
+
+// notUTF8Hint is the did-you-mean for a consume a whose nearest artifact,
+// near, was written in a file not saved as UTF-8: a byte of it that is
+// not UTF-8 (a host workflow's name, as its marker holds it) or the U+FFFD
+// it is read as (a declaration's, read as gsd-core's JSON.parse reads it).
+// The slip is that file's encoding, which its invalid-utf8 warning names,
+// not this consume, which a plain did-you-mean asked to copy the byte;
+// "" when near holds no such byte, or a does too.
+func notUTF8Hint(a, near string) string {
+	if !readAsReplacement(near) || readAsReplacement(a) {
+		return ""
+	}
+	return fmt.Sprintf("; did you mean %+q? It is written with a byte that is not UTF-8 where it is made, read as U+FFFD (the invalid-utf8 warning of that file says where): save that file as UTF-8, then write the name alike in both", near)
+}
+
+// readAsReplacement reports whether s holds a byte that is not UTF-8 or
+// U+FFFD, the letter such a byte is read as.
+func readAsReplacement(s string) bool {
+	return !utf8.ValidString(s) || strings.ContainsRune(s, utf8.RuneError)
 }
 
 // quotedHostHint says, of an artifact a that nothing produces, that a host
@@ -2220,6 +2244,9 @@ func hostConsumeHint(a string, e *ContractEntry, earlier map[string]int, contrac
 		return hint
 	}
 	if near := NearestID(a, known); near != "" {
+		if hint := notUTF8Hint(a, near); hint != "" {
+			return hint
+		}
 		return fmt.Sprintf("; did you mean %q?%s", near, alikeNote(a, near))
 	}
 	for _, step := range Steps[i+1:] {
