@@ -162,7 +162,8 @@ func TestParseErrors(t *testing.T) {
 		{`[ml: 1]`, SyntaxError, 1, "/0", `unexpected 'm', expected a value: JSON strings take double quotes; write "ml"`},
 		{`{"on": True}`, SyntaxError, 7, "/on", `unexpected 'T', expected a value: JSON's true, false and null are lower case; write true`},
 		{`[NaN]`, SyntaxError, 1, "/0", `unexpected 'N', expected a value`},
-		{`{"a":"x`, SyntaxError, 5, "/a", "unterminated string"},
+		{`{"a":"x`, SyntaxError, 5, "/a", `the file ends inside the string that opens at 1:6 (and 1 more around it): it was cut short, or its closing '"' is missing`},
+		{`"x`, SyntaxError, 0, "", `the file ends inside the string that opens at 1:1: it was cut short, or its closing '"' is missing`},
 		// A file cut short, or a close left out at its end: said which
 		// container is still open, and where it opens. Before: only
 		// "unexpected end of file, expected a string key".

@@ -942,7 +942,16 @@ func (p *parser) string() string {
 			p.pos++
 		}
 	}
-	p.fail(start, "unterminated string")
+	// The file ends inside the string: cut short (a save or a sync caught
+	// half-way), or its closing quote left out at the end, as eofHint
+	// tells of an object or an array; "unterminated string" alone said
+	// neither what to do nor that the rest of the file is missing.
+	line, col := Position(p.src, start)
+	more := ""
+	if n := len(p.opens); n > 0 {
+		more = fmt.Sprintf(" (and %d more around it)", n)
+	}
+	p.fail(start, "the file ends inside the string that opens at %d:%d%s: it was cut short, or its closing '\"' is missing", line, col, more)
 	return ""
 }
 

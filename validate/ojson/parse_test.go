@@ -177,8 +177,8 @@ func TestEscapesNearTheEnd(t *testing.T) {
 	}{
 		{`"\`, 1, "unterminated escape"},
 		{`"\ud800\`, 7, "unterminated escape"},
-		{`"\ud800`, 0, "unterminated string"},
-		{`"\u0041`, 0, "unterminated string"},
+		{`"\ud800`, 0, `the file ends inside the string that opens at 1:1: it was cut short, or its closing '"' is missing`},
+		{`"\u0041`, 0, `the file ends inside the string that opens at 1:1: it was cut short, or its closing '"' is missing`},
 		{`"\u00`, 1, `invalid \u escape`},
 		{`"\u00"`, 1, `invalid \u escape`},
 		{`"\ud800\u00"`, 7, `invalid \u escape`},
