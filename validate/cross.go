@@ -1436,6 +1436,9 @@ func (k *consumesCheck) unmetMessage(c *Capability, h *Hook, at int, a string, e
 	if note == "" && hint == "" {
 		hint = swappedHint(h, at, k.host, k.produced)
 	}
+	if note == "" && hint == "" {
+		hint = hostMakerHint(a, at, contract)
+	}
 	never := "which is never produced by any host artifact or capability hook"
 	switch {
 	case !contract.Complete && undeclaredBy(k.missing, at, a, contract) != "":
@@ -2290,6 +2293,25 @@ func referenceMakerHint(a string, steps []string) string {
 		return fmt.Sprintf("; gsd-core's own %s workflow makes it, but this repository's %s host workflow does not list it in its produces: add it there", step, step)
 	}
 	return ""
+}
+
+// hostMakerHint is referenceMakerHint for a capability step at point
+// index at consuming a, which nothing makes: gsd-core's own workflow of a
+// step whose last point is at or before at makes it, and this
+// repository's host workflow of that step, declared and understood, does
+// not list it in its produces (UAT.md, its verify tag left out). The slip
+// is there, in a file the capability's author may not have touched, so the
+// file is named; "" otherwise, and when that workflow produces it under a
+// path (docs/UAT.md), which may be the name meant.
+func hostMakerHint(a string, at int, contract *Contract) string {
+	step := referenceStepOf(a)
+	e, mk := contract.Entry(step), contract.hosts[step]
+	if step == "" || e == nil || mk == nil || !contract.knownHost(step) || len(e.Points) == 0 ||
+		PointIndex(e.Points[len(e.Points)-1]) > at ||
+		slices.ContainsFunc(e.Produces, func(p string) bool { return p == a || strings.HasSuffix(p, "/"+a) }) {
+		return ""
+	}
+	return fmt.Sprintf("; gsd-core's own %s workflow makes it, but this repository's %s host workflow, %s, does not list it in its produces: add it there", step, step, mk.File)
 }
 
 // fallbackHostHint is the advice when no likely slip explains a consume
