@@ -183,6 +183,18 @@ func MayMeanCommand(p, name string) bool {
 	return EditDistance(commandWord(p), commandWord(name), 3) <= 3
 }
 
+// CommandWord is what MayMeanCommand compares of a path, for a caller
+// comparing one name with many (MayMeanCommandWord): made once a name, not
+// at each compare, where a body of thousands of cards made it millions of
+// times.
+func CommandWord(p string) string { return commandWord(p) }
+
+// MayMeanCommandWord is MayMeanCommand of the CommandWords of the missing
+// command path and of the name.
+func MayMeanCommandWord(pathWord, nameWord string) bool {
+	return EditDistance(pathWord, nameWord, 3) <= 3
+}
+
 // commandWord is the file name of p case folded (casefold.String) without
 // its word separators, as MayMeanCommand compares them.
 func commandWord(p string) string {
