@@ -189,6 +189,16 @@ func identityCoded(w http.ResponseWriter, r *http.Request) bool {
 	return false
 }
 
+// bodyWords words ojson's messages, written of a file (a declaration, a
+// card, a --config), of the request body they are about: "the file ends
+// inside the object …" of a body cut short sent the client looking for a
+// file it never named.
+var bodyWords = strings.NewReplacer(
+	"unexpected end of file", "unexpected end of the body",
+	"the file ends inside", "the body ends inside",
+	"and the file is to be JSON", "and the body is to be JSON",
+)
+
 // parseRequestDoc parses a body read by readBody; a body that is not JSON
 // is a fault. wrap is the levels of nesting the body puts around a value
 // that a file may hold on its own (1 for {"config": {..}}): the body may
@@ -211,7 +221,7 @@ func parseRequestDoc(data []byte, contentType string, wrap int) (*requestDoc, *b
 		// A syntax error at the top level has no member to name; every
 		// other error has a pointer (a duplicate key's is its member's).
 		hasPointer := e.Pointer != ""
-		return nil, d.faultAt("invalid JSON body", e.Off, e.Pointer, hasPointer, msg+notJSONHint(contentType, data), nil)
+		return nil, d.faultAt("invalid JSON body", e.Off, e.Pointer, hasPointer, bodyWords.Replace(msg)+notJSONHint(contentType, data), nil)
 	}
 	if off := ojson.InvalidUTF8(data); off >= 0 {
 		// JSON text is UTF-8 (RFC 8259 §8.1); read on, a stray byte became

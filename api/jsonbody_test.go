@@ -101,8 +101,12 @@ func TestRequestBodies(t *testing.T) {
 		{"a delete not a string", "/validate", `{"delete":["a.md",false]}`, 400, "(/delete/1): must be a string, not a boolean", "1:19 /delete/1"},
 		{"unknown field", "/validate", `{"files":{},"file":{}}`, 400, `(/file): unknown field "file" (did you mean "files"?); the body takes files, delete`, "1:13 /file"},
 		{"not an object", "/validate", `[]`, 400, "(the top level): the body must be a JSON object", "1:1 "},
-		{"truncated", "/validate", `{"files":`, 400, "invalid JSON body at 1:10 (/files): unexpected end of file", "1:10 /files"},
-		{"truncated at the top", "/validate", `{"files":{}`, 400, "invalid JSON body at 1:12: unexpected end of file", "1:12"},
+		// A body cut short is told as the body, not as a file (ojson's
+		// words, of a declaration or a card), which the client never named.
+		{"truncated", "/validate", `{"files":`, 400, "invalid JSON body at 1:10 (/files): unexpected end of the body, expected a value: the body ends inside the object that opens at 1:1: it was cut short", "1:10 /files"},
+		{"truncated at the top", "/validate", `{"files":{}`, 400, "invalid JSON body at 1:12: unexpected end of the body, expected ',' or '}' in object: the body ends inside the object that opens at 1:1: it was cut short", "1:12"},
+		{"truncated in a string", "/render-hooks/plan:pre", `{"config":{"a":"x`, 400, `invalid JSON body at 1:16 (/config/a): the body ends inside the string that opens at 1:16 (and 2 more around it): it was cut short, or its closing '"' is missing`, "1:16 /config/a"},
+		{"YAML", "/render-hooks/plan:pre", `config: {}`, 400, `this reads as YAML (config: …), and the body is to be JSON; write {"config": …}`, "1:1"},
 		{"empty", "/validate", ``, 400, "the body is empty", ""},
 		{"null fields are absent", "/validate", `{"files":null,"delete":["docs/markers.md"]}`, 200, `"ok"`, ""},
 
