@@ -218,6 +218,10 @@ func TestOneEdit(t *testing.T) {
 		{"é", "\xc3", true}, {"a\xffb", "a\xfeb", true}, {"a\xffb", "ab", true}, {"\xff\xfe", "", false},
 		{"x\x80\x80", "x\x80\x81", true}, {"\x80\x80", "\x80\x81", true}, {"\xe6\x97", "日", false}, {"\xe6\x97\xe6", "日", false},
 		{"\xe6y\x97\xa5", "y\xe6\x97\xa5", false}, {"\xe6y", "y\xe6", true}, {"\xffy", "y\xfe", false},
+		// They part within a letter of a alone (b has its first byte, not
+		// UTF-8, then another letter), or where b's letter ends and a
+		// stray continuation byte follows it: each is one letter replaced.
+		{"\u20acx", "\xe2x", true}, {"\xe2x", "\u20acx", true}, {"\u00e9x", "\u00e9\xa9", true}, {"\u00e9\xa9", "\u00e9x", true},
 	}
 	for _, p := range pairs {
 		if want := osatest.Distance(letters(p.a), letters(p.b)) <= 1; want != p.one {
