@@ -237,11 +237,12 @@ func TestOneEdit(t *testing.T) {
 }
 
 // The key a near miss names is chosen in validate.NearestID's order: the
-// same words in the same order (any case or joining), then one edit away,
-// then the same words in another order.
+// same words in the same order (any case or joining), then one edit away
+// (a key of as many letters first, then one of a letter fewer, then one of
+// a letter more), then the same words in another order.
 func TestUndeclaredKeyPrefersTheNearest(t *testing.T) {
 	reg := memRegistry(t, memCap{id: "c", config: []validate.ConfigEntry{
-		boolKey("beta.deep", true), boolKey("deep.beta", true), boolKey("x.deep.flag", true), boolKey("flag.deep.x", true), boolKey("x.deep.flaq", true)}})
+		boolKey("beta.deep", true), boolKey("deep.beta", true), boolKey("x.deep.flag", true), boolKey("flag.deep.x", true), boolKey("x.deep.flaq", true), boolKey("beta.deepxy", true)}})
 	meant := func(key, near string) []string {
 		return []string{`config key "` + key + `" is declared by no capability, so nothing reads it; did you mean "` + near + `"?`}
 	}
@@ -256,6 +257,7 @@ func TestUndeclaredKeyPrefersTheNearest(t *testing.T) {
 		{`{"x.flag.deep":1}`, meant("x.flag.deep", "flag.deep.x")}, // ditto
 		{`{"X.Deep.Flaq":1}`, meant("X.Deep.Flaq", "x.deep.flaq")}, // same words before one edit (x.deep.flag)
 		{`{"flag.deep.y":1}`, meant("flag.deep.y", "flag.deep.x")}, // one edit before reordered words
+		{`{"beta.deepx":1}`, meant("beta.deepx", "beta.deep")},     // one edit from a key a letter shorter and one a letter longer: the shorter first
 	} {
 		if env := resolve(t, reg, "ship:post", c.config, Enablement{}); !reflect.DeepEqual(env.Warnings, c.want) {
 			t.Errorf("config %s: warnings\n got  %q\n want %q", c.config, env.Warnings, c.want)

@@ -272,9 +272,9 @@ func isKeySeparator(c byte) bool { return c == '-' || c == '_' || c == '.' || c 
 
 // oneEditFrom is the first declared key whose case folding is one edit
 // from folded, a key case folded (oneEdit), by length in letters
-// (folded's own first) and then in sorted order, or "": with stopped set
-// when *budget ran out before a key it had to compare. The key is given
-// as declared.
+// (folded's own, then a letter fewer, then a letter more) and then in
+// sorted order, or "": with stopped set when *budget ran out before a key
+// it had to compare. The key is given as declared.
 func (n *keyNeighbours) oneEditFrom(folded string, budget *int) (near string, stopped bool) {
 	letters := utf8.RuneCountInString(folded)
 	for _, l := range [...]int{letters, letters - 1, letters + 1} {
