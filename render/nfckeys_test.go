@@ -134,6 +134,10 @@ func TestNearMissComposesNestedKeys(t *testing.T) {
 		{`{"re\u0301sume\u0301": {"mode": false}}`, "re\u0301sume\u0301.mode", "r\u00e9sum\u00e9.mode", "/re\u0301sume\u0301/mode"},
 		{`{"RE\u0301SUME\u0301": {"mod": false}}`, "RE\u0301SUME\u0301.mod", "r\u00e9sum\u00e9.mode", "/RE\u0301SUME\u0301/mod"},
 		{`{"x": {"\u03b1\u0313\u0300\u0345": false}}`, "x.\u03b1\u0313\u0300\u0345", "x.\u1f82", "/x/\u03b1\u0313\u0300\u0345"},
+		// A member after a sibling under a decomposed member: the path
+		// composed is cut back to its own length after each, not to the
+		// length of the path as written (two bytes longer here).
+		{`{"re\u0301sume\u0301": {"xy": false, "mode": false}}`, "re\u0301sume\u0301.mode", "r\u00e9sum\u00e9.mode", "/re\u0301sume\u0301/mode"},
 	} {
 		env, err := Resolve(reg, Request{Point: "ship:post", Config: mustJSON(t, c.config)})
 		if err != nil {
