@@ -29,6 +29,14 @@ func TestNFC(t *testing.T) {
 			t.Errorf("AppendNFC(buf, %+q): %v allocations, want none", s, a)
 		}
 	}
+	// A key written decomposed is composed into the buffer as it is
+	// appended (norm's AppendString: its one allocation), not composed
+	// apart and then copied in (three), as render's config walk joins
+	// each member's key to its path.
+	buf := make([]byte, 0, 64)
+	if a := testing.AllocsPerRun(10, func() { buf = AppendNFC(buf[:0], "re\u0301sume\u0301") }); a > 1 {
+		t.Errorf("AppendNFC(buf, %+q): %v allocations, want at most 1", "re\u0301sume\u0301", a)
+	}
 }
 
 // TestName: each form is named, a name of letters composed and
