@@ -314,10 +314,16 @@ func TestWordsMoreAndBeforeCaseAside(t *testing.T) {
 
 // TestNearestIDSameNameComposed: an id that is a declared one but for
 // case and joining is named before the same words in another order, the
-// declared id composed (NFC) first: "CAFÉ_BAR" is "cafe\u0301-bar", not
-// "bar.café", the first in order.
+// declared id and the id typed composed (NFC) first: "CAFÉ_BAR" is
+// "cafe\u0301-bar", not "bar.café", the first in order, and
+// "CAFE\u0301_BAR" is "café-bar".
 func TestNearestIDSameNameComposed(t *testing.T) {
-	if got := NearestID("CAFÉ_BAR", []string{"bar.café", "cafe\u0301-bar"}); got != "cafe\u0301-bar" {
-		t.Errorf("NearestID(CAFÉ_BAR) = %q, want %q", got, "cafe\u0301-bar")
+	for _, c := range []struct{ id, meant, other string }{
+		{"CAFÉ_BAR", "cafe\u0301-bar", "bar.café"},
+		{"CAFE\u0301_BAR", "café-bar", "bar.café"},
+	} {
+		if got := NearestID(c.id, []string{c.other, c.meant}); got != c.meant {
+			t.Errorf("NearestID(%+q) = %+q, want %+q", c.id, got, c.meant)
+		}
 	}
 }
