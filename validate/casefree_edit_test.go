@@ -61,6 +61,8 @@ func TestNearNamesCountEditsCaseAside(t *testing.T) {
 		{"ΛΟΓΟΙ", "λογος", false},
 		{"IES", "x", false}, // "ies" is the plural of a word ending in "y" only
 		{"ies", "y", true},
+		{"es", "y", false}, // too short to end in "ies"
+		{"ES", "Y", false},
 	} {
 		if got := PluralOf(tt.p, tt.w); got != tt.want {
 			t.Errorf("PluralOf(%q, %q) = %v, want %v", tt.p, tt.w, got, tt.want)
@@ -215,6 +217,7 @@ func TestCardOrphanNearNameTellsBytesNotUTF8Apart(t *testing.T) {
 	for _, c := range []nearNameCase{
 		{"caf\xe9x", "caf\xfc", false},
 		{"caf\xe9x", "caf\xef\xbf\xbd", false}, // U+FFFD itself is no such byte
+		{"caf\xefx", "caf\xef\xbf\xbd", false}, // nor is it its first byte alone
 		{"\xe9t\xe9s", "\xe0t\xe0", false},
 		{"r\xe9sum\xe9", "r\xfcsum\xfc", false}, // equal but for case, to strings.EqualFold
 		{"\xe9\xe9\xe9\xe9", "\xfc\xfc\xfc\xfc", false},
