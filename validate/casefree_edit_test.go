@@ -146,6 +146,7 @@ func TestCardOrphanNearNameCountsLetters(t *testing.T) {
 		{"größe", "grösse", false},          // "ß" is no "ss"
 		{"déploiement", "deploiment", true}, // eleven letters: two edits
 		{"déploiement", "deploimnt", false},
+		{"de\u0301ployxyz", "de\u0301ployxab", false}, // nine letters composed, ten as written: one edit
 	})
 	// Wants reads every name of the folder: names composed already are
 	// not copied.
