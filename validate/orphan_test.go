@@ -50,6 +50,8 @@ func TestCardOrphanNamesTheToolMeant(t *testing.T) {
 			`; did you mean "bin/land"? If so, rename the card to "bin/land.card.json"`},
 		{"NFC card, NFD tool", orphanCard("caf\u00e9", "bin/caf\u00e9", "cafe\u0301", "cafes"),
 			`; did you mean "bin/cafe` + "\u0301" + `"? (as code points: "bin/caf\u00e9" here, "bin/cafe\u0301" there; names that look alike may differ in Unicode normalization) If so, rename the card to "bin/cafe\u0301.card.json"`},
+		{"NFC card, NFD tool, a folder of the card's name", orphanCard("caf\u00e9", "bin/caf\u00e9", "caf\u00e9", "cafe\u0301"),
+			`; did you mean "bin/cafe` + "\u0301" + `"? (as code points: "bin/caf\u00e9" here, "bin/cafe\u0301" there; names that look alike may differ in Unicode normalization) If so, rename the card to "bin/cafe\u0301.card.json"`},
 		{"NFD card, NFC tool", orphanCard("cafe\u0301", "x", "caf\u00e9"),
 			`; did you mean "bin/caf` + "\u00e9" + `"? (as code points: "bin/cafe\u0301" here, "bin/caf\u00e9" there; names that look alike may differ in Unicode normalization) If so, rename the card to "bin/caf\u00e9.card.json"`},
 		{"command names a sibling", orphanCard("deploy", "bin/ship <env> [--dry-run]", "ship", "deplyo2"),
