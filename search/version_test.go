@@ -56,6 +56,15 @@ func TestVersionRun(t *testing.T) {
 		{"2.4.0\u00b2", -1, -1},   // "²" is "2" in NFKC
 		{"v2.4.0\u2019s", -1, -1}, // the apostrophe joins "s"
 		{"a 19.90 and 2.4.0", 12, 17},
+		{"2.4.0--rc", 0, 5},              // a separator no word follows starts no suffix
+		{"2.4--1", -1, -1},               // so two groups are alone
+		{"2.4-beta-1", 0, 10},            // a "-" within the suffix
+		{"1.2.3-rc.1+build.5", 0, 18},    // a build after a pre-release
+		{"tag'2.4.0", 4, 9},              // an apostrophe joins no word to a digit
+		{"'v2.4.0'", 1, 7},               // nor at the start of the text
+		{"2.4.0-rc.\u0661", -1, -1},      // a dot before a digit of another script
+		{"tag \u20182.4.1\u2019", 7, 12}, // typographic quotes: a closing one ends it
+		{"\u2019v2.4.0\u2019", 3, 9},     // and starts it, opening the text
 	} {
 		if i, j := versionRun(tt.in); i != tt.i || j != tt.j {
 			t.Errorf("versionRun(%q) = %d, %d, want %d, %d", tt.in, i, j, tt.i, tt.j)
