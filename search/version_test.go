@@ -100,6 +100,32 @@ func TestQueryTokensVersions(t *testing.T) {
 	}
 }
 
+// TestQueryTokensVersionBesideIdentifier: a version and an identifier in
+// one stretch of text are each read as what they are, in either order:
+// the version's words an aside whatever the cards hold, the identifier's
+// an aside only when the cards do not hold it.
+func TestQueryTokensVersionBesideIdentifier(t *testing.T) {
+	var s scratch
+	for _, held := range []bool{false, true} {
+		ident := !held
+		for _, tt := range []struct {
+			in    string
+			raw   []string
+			aside []bool
+		}{
+			{"v2.4.0 for fraud_screen", []string{"v2", "4", "0", "for", "fraud", "screen"}, []bool{true, true, true, false, ident, ident}},
+			{"fraud_screen at v2.4.0", []string{"fraud", "screen", "at", "v2", "4", "0"}, []bool{ident, ident, false, true, true, true}},
+			{"fraud_screen v2.4.0 and kube_logs", []string{"fraud", "screen", "v2", "4", "0", "and", "kube", "logs"},
+				[]bool{ident, ident, true, true, true, false, ident, ident}},
+		} {
+			s.queryTokens(tt.in, func(string) bool { return held })
+			if !slices.Equal(s.raw, tt.raw) || !slices.Equal(s.aside, tt.aside) {
+				t.Errorf("held %v: queryTokens(%q) = %q %v, want %q %v", held, tt.in, s.raw, s.aside, tt.raw, tt.aside)
+			}
+		}
+	}
+}
+
 // TestSearchVersionIsNoWordOfTheNeed: the numbers of the release a
 // request names do not put a card that happens to hold them (a version
 // bump's "go from rc.1 to rc.2", "set the version to 3.0.0") above the
