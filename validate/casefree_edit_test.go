@@ -219,6 +219,7 @@ func TestCardOrphanNearNameTellsBytesNotUTF8Apart(t *testing.T) {
 		{"caf\xe9x", "caf\xfc", false},
 		{"caf\xe9x", "caf\xef\xbf\xbd", false}, // U+FFFD itself is no such byte
 		{"caf\xefx", "caf\xef\xbf\xbd", false}, // nor is it its first byte alone
+		{"caf\xe9x", "caf\u00e9", false},       // nor the letter of its Latin-1 code
 		{"\xe9t\xe9s", "\xe0t\xe0", false},
 		{"r\xe9sum\xe9", "r\xfcsum\xfc", false}, // equal but for case, to strings.EqualFold
 		{"\xe9\xe9\xe9\xe9", "\xfc\xfc\xfc\xfc", false},
