@@ -26,7 +26,6 @@ const MaxSiblings = MaxNearby
 // folder, and so agree. It holds at most 2×MaxSiblings names at a time.
 type SiblingList struct {
 	base    string // the tool's name
-	key     string // its composed form (NFC), when it or a name is not ASCII
 	command string // the name of the file beside the card that its command names, or ""
 	names   []string
 	// loose are the names added by AddLoose, at most MaxLoose; tooLoose
@@ -47,7 +46,7 @@ func NewSiblingList(c *CardSource) *SiblingList {
 	if c.Err != nil || c.ToolExists || c.ToolLeaves || c.ToolPath == "" || strings.HasSuffix(c.ToolPath, "/") {
 		return nil
 	}
-	l := &SiblingList{base: path.Base(c.ToolPath), key: unicodeform.NFC(path.Base(c.ToolPath))}
+	l := &SiblingList{base: path.Base(c.ToolPath)}
 	if v, errs := ojson.Parse(c.Data); !slices.ContainsFunc(errs, ojson.Error.Fatal) {
 		if cmd := v.Get("command"); cmd != nil && cmd.Kind == ojson.String {
 			l.command = commandSibling(cmd.Str, path.Dir(c.ToolPath))
@@ -69,13 +68,10 @@ func (l *SiblingList) Wants(name string) bool {
 		return false
 	case name == l.command || withScriptExt(name, l.base):
 		return true
-	case !isASCII(name) || !isASCII(l.base):
-		if unicodeform.NFC(name) == l.key {
-			return true
-		}
 	}
-	// Otherwise cased is no edit (nameEdits), as strings.EqualFold would
-	// not tell: it reads any two bytes that are not UTF-8 as one letter.
+	// Composed otherwise or otherwise cased is no edit (nameEdits, which
+	// compares names composed and case folded; not strings.EqualFold,
+	// which reads any two bytes that are not UTF-8 as one letter).
 	limit := nearEdits(name, l.base)
 	return nameEdits(name, l.base, limit) <= limit
 }
