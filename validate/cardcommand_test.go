@@ -238,6 +238,12 @@ func TestMayMeanCommand(t *testing.T) {
 		{"scripts/DEPLOY.sh", "scripts/deploy.sh", true}, // six letters of another case: no edit
 		{"scripts/deploy.sh", "scripts/DEPLOY-PROD.sh", false},
 		{"bin/d.e.p.l.o.y", "bin/deploy", true}, // five dots: separators, no edit
+		// Letters, not bytes, as nearestName counts them: each "é" typed
+		// for "e" is one edit (their bytes were four), each CJK character
+		// one (two were six bytes).
+		{"tools/générer-notes.sh", "tools/generer-notes.sh", true},
+		{"bin/发布说明.sh", "bin/发步说朋.sh", true},
+		{"tools/gènèrèr-nötes.sh", "tools/generer-notes.sh", false},
 	} {
 		if got := MayMeanCommand(tt.p, tt.name); got != tt.want {
 			t.Errorf("MayMeanCommand(%q, %q) = %v, want %v", tt.p, tt.name, got, tt.want)

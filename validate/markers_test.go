@@ -958,6 +958,15 @@ func TestMissingBlockKeyPointsAtItsMisspelling(t *testing.T) {
 			`5:1 gsd:loop-host block is missing required field 'agent-roles:': this line's key "agent_roles" is not read as it; write 'agent-roles:', lower-case, with the colon right after it`},
 		{"singular", block("step: plan\npoint: plan:pre\n" + rest),
 			`4:1 gsd:loop-host block is missing required field 'points:': this line's key "point" is not read as it; write 'points:', lower-case, with the colon right after it`},
+		// A letter not ASCII is one edit, as an ASCII one is: a key
+		// with an accent, or with a Cyrillic "е" that prints as "e",
+		// is pointed at, where its two bytes were two edits.
+		{"accented", block("step: plan\np\u00f6ints: plan:pre\n" + rest),
+			`4:1 gsd:loop-host block is missing required field 'points:': this line's key "` + "p\u00f6ints" + `" is not read as it; write 'points:', lower-case, with the colon right after it`},
+		{"look-alike", block("st\u0435p: plan\npoints: plan:pre\n" + rest),
+			`3:1 gsd:loop-host block is missing required field 'step:': this line's key "` + "st\u0435p" + `" is not read as it; write 'step:', lower-case, with the colon right after it`},
+		{"two letters off", block("step: plan\np\u00f6\u00efnts: plan:pre\n" + rest),
+			`2:1 gsd:loop-host block is missing required field 'points:'`},
 		{"absent", block("step: plan\nnotes: none\n" + rest),
 			`2:1 gsd:loop-host block is missing required field 'points:'`},
 		// A lone CR is no line break to the reference: one finding says so.

@@ -21,6 +21,12 @@ func TestStrayKind(t *testing.T) {
 		{"capabilities/ui/capabilty.json", "capabilities", StrayMisnamed},                 // a typo
 		{"capabilities/ui/capability.jsn", "capabilities", StrayMisnamed},                 // … in the extension
 		{"capabilities/ui/capability.jsonc", "capabilities", StrayMisnamed},               // JSON with comments
+		{"capabilities/ui/capabilit\u00ff.json", "capabilities", StrayMisnamed},           // a letter not ASCII for one: one edit, as "capabilitx.json" is
+		{"capabilities/ui/capabilit\u0443.json", "capabilities", StrayMisnamed},           // … a Cyrillic "у" that prints as "y"
+		{"capabilities/ui/capabilit\xff.json", "capabilities", StrayMisnamed},             // … "ÿ" in Latin-1, a byte not UTF-8
+		{"capabilities/ui/CAPABILIT\u00dd.JSON", "capabilities", StrayMisnamed},           // … in another case
+		{"capabilities/ui/c\u00e0pabilit\u00ff.json", "capabilities", ""},                 // two letters off
+		{"capabilities/ui/capacit\u00e9.json", "capabilities", ""},                        // another word, in French
 		{"capabilities/ui/capability.json~", "capabilities", StrayMisnamed},               // an editor's backup
 		{"capabilities/ui/Capabilty.json~", "capabilities", StrayMisnamed},                // … of a misnamed one
 		{"capabilities/ui/capability.js", "capabilities", ""},                             // a script

@@ -18,17 +18,23 @@ import (
 // is still into-not-in-roles. The role-family finding names the role
 // meant, which the echo's "did you mean" used to be the only hint of.
 func TestUnknownRoleOfAStepIsNotEchoedByContributions(t *testing.T) {
+	// What a role-family finding with no hint ends with: the vocabulary.
+	const noHint = "(orchestrator, researcher, planner, checker, executor, verifier)"
 	for _, tt := range []struct {
 		roles string
 		rules []string // the rules of the findings, in order
 		hint  string   // what the role-family finding ends with
 	}{
 		{"researcher, plannr, checker", []string{"role-family"}, `; did you mean "planner"?`},
-		{"researcher, checker, plannér", []string{"role-family"}, ""}, // two bytes from it: no hint
+		{"researcher, checker, plannér", []string{"role-family"}, `; did you mean "planner"?`}, // a letter off, not ASCII
+		// Two letters off, not ASCII, as "planr" is two off: no hint, but
+		// a role that may mean planner all the same (its four bytes were
+		// four edits, and security's into echoed the marker's typo).
+		{"researcher, checker, plännér", []string{"role-family"}, noHint},
 		{"researcher, Planner, checker", []string{"role-family"}, `; did you mean "planner"?`},
 		{"researcher, checker", []string{"into-not-in-roles"}, ""},
 		// A typo of another role: the into planner is missing all the same.
-		{"researcher, checker, verifyer", []string{"into-not-in-roles", "role-family"}, ""},
+		{"researcher, checker, verifyer", []string{"into-not-in-roles", "role-family"}, `; did you mean "verifier"?`},
 	} {
 		t.Run(tt.roles, func(t *testing.T) {
 			src := editedWorkflows(t, [3]string{"plan-phase.md", "agent-roles: researcher, planner, checker", "agent-roles: " + tt.roles})
