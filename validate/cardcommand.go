@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/capreg/capreg/internal/casefold"
+	"github.com/capreg/capreg/internal/unicodeform"
 	"github.com/capreg/capreg/validate/ojson"
 )
 
@@ -149,6 +149,9 @@ func commandHint(p string, src *CardSource) string {
 	// p itself is listed where it is a link to nothing or to a folder:
 	// no name for what p meant (checkCardCommand says what it is).
 	nearby := slices.DeleteFunc(slices.Clone(src.CommandNearby), func(n string) bool { return n == p })
+	if hint := otherwiseNormalized(p, nearby); hint != "" {
+		return hint // the two print alike: their code points say how they differ
+	}
 	if want := nearestName(p, nearby); want != "" {
 		return fmt.Sprintf("; did you mean %q%s?", want, own(want))
 	}
@@ -174,13 +177,15 @@ func namesFile(p string) bool { return p != "" && !strings.HasSuffix(p, "/") }
 
 // MayMeanCommand reports whether name, a file of the folder of the
 // missing command path p, is one a did-you-mean may name: within three
-// edits of p's file name, case and word separators aside (as far as
-// nearestName reaches, plurals included). The scan and POST /validate
-// list those alone (CardSource.CommandNearby), so the list does not
-// depend on the order a folder is read in nor, but for its cap, on its
-// size.
+// edits of p's file name, case and word separators aside, composed (NFC),
+// in letters (as far as nearestName reaches, plurals included, and
+// otherwiseNormalized: a file macOS saved decomposed, each "é" an "e" and
+// an accent, is named by a path typed composed). The scan and POST
+// /validate list those alone (CardSource.CommandNearby), so the list
+// does not depend on the order a folder is read in nor, but for its
+// cap, on its size.
 func MayMeanCommand(p, name string) bool {
-	return EditDistance(commandWord(p), commandWord(name), 3) <= 3
+	return FoldedEditDistance(commandWord(p), commandWord(name), 3) <= 3
 }
 
 // CommandWord is what MayMeanCommand compares of a path, for a caller
@@ -192,13 +197,13 @@ func CommandWord(p string) string { return commandWord(p) }
 // MayMeanCommandWord is MayMeanCommand of the CommandWords of the missing
 // command path and of the name.
 func MayMeanCommandWord(pathWord, nameWord string) bool {
-	return EditDistance(pathWord, nameWord, 3) <= 3
+	return FoldedEditDistance(pathWord, nameWord, 3) <= 3
 }
 
-// commandWord is the file name of p case folded (casefold.String) without
-// its word separators, as MayMeanCommand compares them.
+// commandWord is the file name of p composed (NFC) without its word
+// separators, as MayMeanCommand compares them (case aside).
 func commandWord(p string) string {
-	return casefold.String(wordSeparators.Replace(path.Base(p)))
+	return unicodeform.NFC(wordSeparators.Replace(path.Base(p)))
 }
 
 // wordSeparators drops the separators commandWord ignores. Made once: a

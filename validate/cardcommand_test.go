@@ -130,6 +130,12 @@ func TestCheckCardCommand(t *testing.T) {
 		{name: "a link to nothing where the command names, a typo beside it", command: "scripts/deploy.sh",
 			src:  CardSource{CommandPath: "scripts/deploy.sh", CommandNearby: []string{"scripts/deploy.sh", "scripts/deplyo.sh"}},
 			want: `did you mean "scripts/deplyo.sh"?`},
+		// The file saved decomposed (macOS), its name typed composed:
+		// the two print alike, so the hint gives both as code points.
+		{name: "the same name otherwise normalized", command: "scripts/r\u00e9sum\u00e9.sh",
+			src: CardSource{CommandPath: "scripts/r\u00e9sum\u00e9.sh", CommandNearby: []string{"scripts/build.sh", "scripts/re\u0301sume\u0301.sh"}},
+			want: `; did you mean "` + "scripts/re\u0301sume\u0301.sh" + `"? (as code points: "scripts/r\u00e9sum\u00e9.sh" and "scripts/re\u0301sume\u0301.sh"; ` +
+				`names that look alike may differ in Unicode normalization)`},
 		// A Windows author's path: a shell reads its backslashes as
 		// escapes, whether a file is there under the slashed name or not.
 		{name: "a Windows path", command: `tools\deploy.sh staging`,
@@ -244,6 +250,13 @@ func TestMayMeanCommand(t *testing.T) {
 		{"tools/générer-notes.sh", "tools/generer-notes.sh", true},
 		{"bin/发布说明.sh", "bin/发步说朋.sh", true},
 		{"tools/gènèrèr-nötes.sh", "tools/generer-notes.sh", false},
+		// Names compared composed, as nearestName compares them: a file
+		// macOS saved decomposed, each "é" an "e" and an accent, is
+		// none, one or two letters from a name typed composed, not two
+		// edits for each "é".
+		{"tools/r\u00e9sum\u00e9.sh", "tools/re\u0301sume\u0301.sh", true},
+		{"tools/r\u00e9sum\u00e8.sh", "tools/re\u0301sume\u0301.sh", true},
+		{"tools/\u00e9l\u00e8ve-g\u00e9n\u00e9ral.sh", "tools/e\u0301le\u0300ve-ge\u0301ne\u0301ral.sh", true},
 	} {
 		if got := MayMeanCommand(tt.p, tt.name); got != tt.want {
 			t.Errorf("MayMeanCommand(%q, %q) = %v, want %v", tt.p, tt.name, got, tt.want)
