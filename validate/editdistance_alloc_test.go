@@ -29,6 +29,15 @@ func TestNearestIDAllocatesNothing(t *testing.T) {
 	if allocs := testing.AllocsPerRun(10, func() { EditDistance(at64, other, 2) }); allocs != 0 {
 		t.Errorf("EditDistance of 64-byte names: %v allocations, want none", allocs)
 	}
+	upper := strings.ToUpper(other)
+	if allocs := testing.AllocsPerRun(10, func() { FoldedEditDistance(at64, upper, 2) }); allocs != 0 {
+		t.Errorf("FoldedEditDistance of 64-byte ASCII names: %v allocations, want none", allocs)
+	}
+	// Letters of four bytes: 64 of them, 256 bytes, fit the rows too.
+	e64, eOther := strings.Repeat("😀", 63)+"b", strings.Repeat("😀", 63)+"c"
+	if allocs := testing.AllocsPerRun(10, func() { EditDistance(e64, eOther, 2) }); allocs != 0 {
+		t.Errorf("EditDistance of 64-letter names of 4-byte letters: %v allocations, want none", allocs)
+	}
 	long := string(make([]byte, 100))
 	// A name longer by more than the limit is ruled out by its length,
 	// before any row is made for it.

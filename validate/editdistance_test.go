@@ -21,12 +21,16 @@ import (
 func TestEditDistanceAgainstWholeTable(t *testing.T) {
 	cases := [][2]string{{"0011", "00000000000000000"}, {"research", "reserch"}, {"", "abc"}, {"ab", "ba"},
 		{"Koln", "Köln"}, {"文档", "文件"}, {"Resumé", "Résumé"}, {"éb", "bé"}, {"éb", "bç"}, {"xéb", "ébyz"},
-		{"caf\xe9", "café"}, {"\xe9\xe9", "\xfc\xfc"}, {"\xc3", "é"}, {"Köln", "KÖLN"}, {"a", "文文文文"}, {"文", "abcdef"}}
+		{"caf\xe9", "café"}, {"\xe9\xe9", "\xfc\xfc"}, {"\xc3", "é"}, {"Köln", "KÖLN"}, {"a", "文文文文"}, {"文", "abcdef"},
+		// At the bound of the byte pre-check, a letter of four bytes: a
+		// name of n such letters is 4n bytes and no fewer than n letters.
+		{"😀", ""}, {"😀😀", "a"}, {"😀😀😀", "ab"}, {"😀😀😀😀", "abc"}, {"x😀", "x"}, {"😀", "\xf0\x9f\x98"}, {"é", ""}, {"文文", "a"}}
 	for la := 60; la <= 68; la++ {
 		for lb := 60; lb <= 68; lb++ {
 			cases = append(cases, [2]string{strings.Repeat("ab", 40)[:la], strings.Repeat("ba", 40)[:lb]},
 				[2]string{strings.Repeat("xy", 40)[:la], strings.Repeat("xz", 40)[:lb]},
-				[2]string{string([]rune(strings.Repeat("éa", 40))[:la]), string([]rune(strings.Repeat("aé", 40))[:lb])})
+				[2]string{string([]rune(strings.Repeat("éa", 40))[:la]), string([]rune(strings.Repeat("aé", 40))[:lb])},
+				[2]string{string([]rune(strings.Repeat("😀a", 40))[:la]), string([]rune(strings.Repeat("a😀", 40))[:lb])})
 		}
 	}
 	for _, c := range cases {
