@@ -82,6 +82,14 @@ func TestTwoKeysMisspeltAlone(t *testing.T) {
 		"marker-syntax 1:1 gsd:loop-host block is missing required field 'produces:'",
 		`marker-syntax 2:1 gsd:loop-host block writes none of its keys as gsd-core reads them: "Step" (line 2), "Points" (line 3) are not read as 'step:', 'points:'`,
 	})
+	// A key with a letter not ASCII is named with its code points too: "Stеp"
+	// (its "е" Cyrillic) prints as "Step" would.
+	gate6Findings(t, [][3]string{{"plan-phase.md", "step: plan\npoints: plan:pre, plan:post\nagent-roles: researcher, planner, checker\nproduces: PLAN.md\nconsumes: CONTEXT.md\n", "St\u0435p: plan\nPoints: plan:pre, plan:post\n"}}, "workflows/plan-phase.md", []string{
+		"marker-syntax 1:1 gsd:loop-host block is missing required field 'agent-roles:'",
+		"marker-syntax 1:1 gsd:loop-host block is missing required field 'consumes:'",
+		"marker-syntax 1:1 gsd:loop-host block is missing required field 'produces:'",
+		`marker-syntax 2:1 gsd:loop-host block writes none of its keys as gsd-core reads them: "` + "St\u0435p" + `" (as code points: "St\u0435p") (line 2), "Points" (line 3) are not read as 'step:', 'points:'`,
+	})
 }
 
 // TestMisnamedBlockNoFieldRead: a block whose name is misspelt and none

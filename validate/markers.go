@@ -8,6 +8,7 @@ import (
 	"maps"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf16"
@@ -1040,9 +1041,9 @@ func reportMissingFields(file string, src []byte, loc []int, seen map[string]int
 			// first is mended.
 			also := ""
 			if len(near) > 1 {
-				also = fmt.Sprintf("; line %d's key %q misspells it too, so neither line is read: keep one", lineOf(src, near[1].at), near[1].name)
+				also = fmt.Sprintf("; line %d's key %s misspells it too, so neither line is read: keep one", lineOf(src, near[1].at), keyWritten(near[1].name))
 			}
-			s.atOffset(file, src, near[0].at, "", "marker-syntax", nearKeyMessage+"%s", k, near[0].name, k, also)
+			s.atOffset(file, src, near[0].at, "", "marker-syntax", nearKeyMessage+"%s", k, keyWritten(near[0].name), k, also)
 			continue
 		}
 		if at, on, found := keyOnLineOf(src, loc, seen, k); found {
@@ -1216,7 +1217,7 @@ func reportNearKeys(file string, src []byte, seen map[string]int, near map[strin
 	if len(near) < 2 || len(near) < len(seen) {
 		for _, k := range blockKeys {
 			if written, ok := near[k]; ok {
-				s.atOffset(file, src, seen[k], "", "marker-syntax", nearKeyMessage, k, written, k)
+				s.atOffset(file, src, seen[k], "", "marker-syntax", nearKeyMessage, k, keyWritten(written), k)
 			}
 		}
 		return
@@ -1225,7 +1226,7 @@ func reportNearKeys(file string, src []byte, seen map[string]int, near map[strin
 	slices.SortFunc(keys, func(a, b string) int { return seen[a] - seen[b] })
 	var lines, want []string
 	for _, k := range keys {
-		lines = append(lines, fmt.Sprintf("%q (line %d)", near[k], lineOf(src, seen[k])))
+		lines = append(lines, fmt.Sprintf("%s (line %d)", keyWritten(near[k]), lineOf(src, seen[k])))
 		want = append(want, "'"+k+":'")
 	}
 	s.atOffset(file, src, seen[keys[0]], "", "marker-syntax",
@@ -1234,8 +1235,19 @@ func reportNearKeys(file string, src []byte, seen map[string]int, near map[strin
 }
 
 // nearKeyMessage is the finding of a key misspelt: the key, the text
-// written, the key.
-const nearKeyMessage = "gsd:loop-host block is missing required field '%s:': this line's key %q is not read as it; write '%s:', lower-case, with the colon right after it"
+// written (keyWritten), the key.
+const nearKeyMessage = "gsd:loop-host block is missing required field '%s:': this line's key %s is not read as it; write '%s:', lower-case, with the colon right after it"
+
+// keyWritten quotes name, a block line's key that misspells a key
+// (nearKeys), and gives its code points too where it holds a letter
+// not ASCII: one such letter is one edit, and may print as the key's
+// own ("stеp", its "е" Cyrillic), which the reference does not read.
+func keyWritten(name string) string {
+	if isASCII(name) {
+		return strconv.Quote(name)
+	}
+	return fmt.Sprintf("%q (as code points: %s)", name, strconv.QuoteToASCII(name))
+}
 
 // nearKeys are the keys of blockKeys that name, a block's line's text
 // before its colon, probably misspells (see misspeltKeyLine).

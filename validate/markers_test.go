@@ -960,11 +960,15 @@ func TestMissingBlockKeyPointsAtItsMisspelling(t *testing.T) {
 			`4:1 gsd:loop-host block is missing required field 'points:': this line's key "point" is not read as it; write 'points:', lower-case, with the colon right after it`},
 		// A letter not ASCII is one edit, as an ASCII one is: a key
 		// with an accent, or with a Cyrillic "е" that prints as "e",
-		// is pointed at, where its two bytes were two edits.
+		// is pointed at, where its two bytes were two edits. Such a key
+		// may print as the key does: its code points say how it differs.
 		{"accented", block("step: plan\np\u00f6ints: plan:pre\n" + rest),
-			`4:1 gsd:loop-host block is missing required field 'points:': this line's key "` + "p\u00f6ints" + `" is not read as it; write 'points:', lower-case, with the colon right after it`},
+			`4:1 gsd:loop-host block is missing required field 'points:': this line's key "` + "p\u00f6ints" + `" (as code points: "p\u00f6ints") is not read as it; write 'points:', lower-case, with the colon right after it`},
 		{"look-alike", block("st\u0435p: plan\npoints: plan:pre\n" + rest),
-			`3:1 gsd:loop-host block is missing required field 'step:': this line's key "` + "st\u0435p" + `" is not read as it; write 'step:', lower-case, with the colon right after it`},
+			`3:1 gsd:loop-host block is missing required field 'step:': this line's key "` + "st\u0435p" + `" (as code points: "st\u0435p") is not read as it; write 'step:', lower-case, with the colon right after it`},
+		{"look-alike twice", block("st\u0435p: plan\npoints: plan:pre\nst\u0435p : plan\n" + rest),
+			`3:1 gsd:loop-host block is missing required field 'step:': this line's key "` + "st\u0435p" + `" (as code points: "st\u0435p") is not read as it; write 'step:', lower-case, with the colon right after it` +
+				`; line 5's key "` + "st\u0435p " + `" (as code points: "st\u0435p ") misspells it too, so neither line is read: keep one`},
 		{"two letters off", block("step: plan\np\u00f6\u00efnts: plan:pre\n" + rest),
 			`2:1 gsd:loop-host block is missing required field 'points:'`},
 		{"absent", block("step: plan\nnotes: none\n" + rest),
