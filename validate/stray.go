@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -374,8 +375,15 @@ func strayElsewhereMessage(dir string, n int, capDir string, unread bool) string
 func strayInFolderMessage(folder string, inner []string, capDir string) string {
 	dir := path.Join(capDir, folder)
 	if !strings.Contains(inner[0], "/") {
-		return fmt.Sprintf("%s has no %s, so it is no capability, and %s is not read: rename it to %s",
-			dir, ManifestName, path.Join(dir, inner[0]), ManifestName)
+		// A name one letter not ASCII off (nearManifestName) may print as
+		// capability.json does ("capabilitу.json", its "у" Cyrillic), or
+		// hold a byte that prints as none: its code points say which.
+		points := ""
+		if !isASCII(inner[0]) {
+			points = fmt.Sprintf(" (as code points: %s)", strconv.QuoteToASCII(inner[0]))
+		}
+		return fmt.Sprintf("%s has no %s, so it is no capability, and %s%s is not read: rename it to %s",
+			dir, ManifestName, path.Join(dir, inner[0]), points, ManifestName)
 	}
 	var moves []string
 	for _, in := range inner {

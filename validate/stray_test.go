@@ -130,6 +130,14 @@ func TestStrayGroupedFolders(t *testing.T) {
 			"capabilities/grp has no capability.json, so it is no capability, and capabilities/grp/a/capability.json and 6 other capability declarations are not read: a declaration is read only directly in a capability folder; move capabilities/grp/a up to capabilities/a, capabilities/grp/b up to capabilities/b, capabilities/grp/c up to capabilities/c, capabilities/grp/d up to capabilities/d, capabilities/grp/e up to capabilities/e, and 2 other sub-folders"},
 		{"misnamed first", []string{"capabilities/grp/Capability.json", "capabilities/grp/a/capability.json"},
 			"capabilities/grp has no capability.json, so it is no capability, and capabilities/grp/Capability.json is not read: rename it to capability.json"},
+		// A name that prints as capability.json, or holds a byte that
+		// prints as none, is given as code points too.
+		{"a look-alike", []string{"capabilities/grp/capabilit\u0443.json"},
+			"capabilities/grp has no capability.json, so it is no capability, and capabilities/grp/capabilit\u0443.json " +
+				`(as code points: "capabilit\u0443.json") is not read: rename it to capability.json`},
+		{"Latin-1", []string{"capabilities/grp/capabilit\xff.json"},
+			"capabilities/grp has no capability.json, so it is no capability, and capabilities/grp/capabilit\xff.json " +
+				`(as code points: "capabilit\xff.json") is not read: rename it to capability.json`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
