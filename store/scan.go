@@ -2518,9 +2518,9 @@ func nearName(rel string, names []string, inside func(string) bool) string {
 		cn := unicodeform.NFC(n)
 		if !ascii(base) && cn == composed && inside(path.Join(dir, n)) {
 			// The same name otherwise normalized (a folder made on macOS,
-			// which stores é decomposed): they print alike, and each
-			// accented letter is two edits off (a letter and an accent
-			// for one letter), too far for a typo.
+			// which stores é decomposed): they print alike, so the hint
+			// gives both as code points, where the edits below, which
+			// compare them composed, would name it as a typo.
 			return fmt.Sprintf(" (did you mean %q? %s)", dir+n, validate.CodePoints(rel, dir+n))
 		}
 		limit := 1 // a plural too: "workflow" for "workflows"

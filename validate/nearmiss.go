@@ -297,9 +297,12 @@ func nearestEdit(key string, names []string) string {
 
 // FoldedEditDistance is EditDistance of s and t case aside, each letter
 // folded (casefold.Rune: "Securty" is one edit from "security", "ΛΟΓΟΣ"
-// none from "λογος"): the measure of every "did you mean" capreg offers
-// of a name, here (nearestField, nameEdits), in the scan's hints of a
-// path (store) and in the HTTP API's of a parameter or a route word.
+// none from "λογος"): the measure of the "did you mean"s capreg offers
+// of a name, here (nearestField, nameEdits, MayMeanCommand), in the
+// scan's hints of a path (store) and in the HTTP API's of a parameter.
+// Callers that fold a copy once for other tests too (a route word, a
+// block key, a role, a declaration's file name) compare it by
+// EditDistance, the same count.
 // Letters are code points, as EditDistance counts them ("Koln" is one edit
 // from "Köln", "文档" one from "文件"), and each byte that is not UTF-8 a
 // letter of its own (letters). Names are not composed here: a caller
@@ -636,8 +639,8 @@ const maxNearestID = 256
 // each byte that is not UTF-8 a letter of its own, so that a letter not
 // ASCII, which UTF-8 spells with two to four bytes, is one edit as an
 // ASCII one is ("Köln" typed "Koln"); for ASCII names, letters are bytes.
-// It compares names as typed; FoldedEditDistance, the same measure case
-// aside, is the one of every "did you mean" of a name.
+// It compares names as typed; FoldedEditDistance is the same measure case
+// aside.
 func EditDistance(a, b string, limit int) int {
 	return editDistance(a, b, limit, false)
 }
