@@ -185,7 +185,7 @@ func namesFile(p string) bool { return p != "" && !strings.HasSuffix(p, "/") }
 // does not depend on the order a folder is read in nor, but for its
 // cap, on its size.
 func MayMeanCommand(p, name string) bool {
-	return FoldedEditDistance(commandWord(p), commandWord(name), 3) <= 3
+	return MayMeanCommandWord(commandWord(p), commandWord(name))
 }
 
 // CommandWord is what MayMeanCommand compares of a path, for a caller
