@@ -2,6 +2,7 @@ package search
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -80,6 +81,48 @@ func TestSearchCamelPartsAsTheCardsWriteThem(t *testing.T) {
 	} {
 		if got := ix.joinParts(tt.parts, nil); !slices.Equal(got, tt.want) {
 			t.Errorf("joinParts(%q) = %q, want %q", tt.parts, got, tt.want)
+		}
+	}
+}
+
+// TestJoinPartsIsLinearInTheParts: joinParts tries runs of at most
+// maxJoinParts parts from each part, so a camel-case word of many parts
+// costs a few joins a part, and is given no word past maxJoinWord bytes
+// (an intent may be one 60 KB word, BenchmarkSearchLongCamel). Trying every run from each, longest first, was quadratic
+// in the parts and each run as long as the word: 300 parts took 134,550
+// allocations (2,682 now), and the benchmark's 10,000 did not end in
+// 250 s (24 ms before joinParts).
+func TestJoinPartsIsLinearInTheParts(t *testing.T) {
+	ix := Build([]Card{{ID: "pod.why", Summary: "Explain why a pod is crashlooping.", Risk: "reversible"}})
+	parts := make([]string, 300)
+	for i := range parts {
+		parts[i] = "qwxyzk"
+	}
+	dst := make([]string, 0, len(parts))
+	// A run tried is a join and a stem, a few allocations.
+	if a := testing.AllocsPerRun(2, func() { ix.joinParts(parts, dst[:0]) }); a > float64(3*maxJoinParts*len(parts)) {
+		t.Errorf("joinParts of %d parts: %.0f allocations, want at most %d a part", len(parts), a, 3*maxJoinParts)
+	}
+	if got, want := ix.joinParts([]string{"api", "crash", "loop", "ing", "x"}, nil), []string{"api", "crashlooping", "x"}; !slices.Equal(got, want) {
+		t.Errorf("joinParts = %q, want %q", got, want)
+	}
+	// A word past maxJoinWord bytes is read part by part, as before
+	// joinParts.
+	crashloop, _ := ix.indexedTerm(stem("crashlooping"))
+	for _, tt := range []struct {
+		intent string
+		joined bool
+	}{
+		{"ApiCrashLoopingX", true},
+		{"ApiCrashLooping" + strings.Repeat("Qw", maxJoinWord/2), false},
+	} {
+		s := ix.pool.Get().(*scratch)
+		s.reset()
+		ix.analyseQuery(tt.intent, s)
+		got := slices.ContainsFunc(s.terms, func(qt qterm) bool { return qt.term == crashloop && qt.kind == kindOrig })
+		ix.pool.Put(s)
+		if got != tt.joined {
+			t.Errorf("%q: crashlooping a word of the query %v, want %v", tt.intent, got, tt.joined)
 		}
 	}
 }

@@ -512,7 +512,7 @@ func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 				continue
 			}
 			parts := s.camelParts(i)
-			if len(parts) > 2 {
+			if len(parts) > 2 && len(w) <= maxJoinWord {
 				parts = ix.joinParts(parts, s.split[:0])
 				s.split = parts
 			} else if len(parts) == 0 {
@@ -582,14 +582,32 @@ func (ix *Index) addJoined(s *scratch, i int, qw float32) bool {
 	return false
 }
 
+// maxJoinParts is the most camel-case parts joinParts reads as one word,
+// and maxJoinWord the longest word, in bytes, whose parts it reads: a
+// word of the cards is a few words written as one ("crashloopbackoff",
+// "imagepullbackoff", four), a name a request pastes a few of those
+// ("CheckoutHighErrorRate"), and each run tried is a join and a stem.
+// Every run from each part, of any word, was quadratic in its parts, and
+// each run as long as the word: a 60 KB word of 10,000 parts
+// (BenchmarkSearchLongCamel) did not end in 250 s, 24 ms before
+// joinParts; with runs of four parts alone it took 91-180 ms.
+const (
+	maxJoinParts = 4
+	maxJoinWord  = 64
+)
+
 // joinParts appends to dst the camel-case parts of a word, each run of
-// two or more that together make a term of the cards ("Crash" "Loop" of
-// "CrashLoopBackOff", as a card's "crashlooping") read as one, the
-// longest first.
+// two to maxJoinParts that together make a term of the cards ("Crash"
+// "Loop" of "CrashLoopBackOff", as a card's "crashlooping") read as one,
+// the longest first. The whole word is no term (its parts are looked at
+// only then), so it is not tried.
 func (ix *Index) joinParts(parts, dst []string) []string {
 	for a := 0; a < len(parts); {
 		b := a + 1
-		for e := len(parts); e > a+1; e-- {
+		for e := min(len(parts), a+maxJoinParts); e > a+1; e-- {
+			if a == 0 && e == len(parts) {
+				continue
+			}
 			if _, ok := ix.indexedTerm(stem(strings.Join(parts[a:e], ""))); ok {
 				b = e
 				break
