@@ -156,22 +156,43 @@ func editDistanceOne(a, b string) bool {
 	return false
 }
 
-// editsDigit reports whether a rune that differs between a and b, words
-// one edit apart (editDistanceOne), is a digit: "http3" is not "http2"
+// editsDigit reports whether a and b, words one edit apart
+// (editDistanceOne), hold other numbers (runs of digits): the edit adds,
+// drops or changes a digit, or swaps two. "http3" is not "http2"
 // mistyped, nor "30000ms" "3000ms", nor the "07t03" of a timestamp the
 // "07t09" of a card's example, but another number, as a swap of two
-// digits makes another (see addSwapTypos).
+// digits makes another (see addSwapTypos). A digit swapped with a letter
+// beside it leaves its number as it was: "pytho3n" is "python3"
+// mistyped.
 func editsDigit(a, b string) bool {
-	ra, rb := []rune(a), []rune(b)
-	i := 0
-	for i < len(ra) && i < len(rb) && ra[i] == rb[i] {
-		i++
+	for {
+		var na, nb string
+		na, a = nextNumber(a)
+		nb, b = nextNumber(b)
+		if na != nb {
+			return true
+		}
+		if na == "" {
+			return false
+		}
 	}
-	ja, jb := len(ra), len(rb)
-	for ja > i && jb > i && ra[ja-1] == rb[jb-1] {
-		ja, jb = ja-1, jb-1
+}
+
+// nextNumber returns the first run of digits in s, and what follows it.
+func nextNumber(s string) (num, rest string) {
+	i := strings.IndexFunc(s, unicode.IsDigit)
+	if i < 0 {
+		return "", ""
 	}
-	return slices.ContainsFunc(ra[i:ja], unicode.IsDigit) || slices.ContainsFunc(rb[i:jb], unicode.IsDigit)
+	j := i
+	for j < len(s) {
+		r, size := utf8.DecodeRuneInString(s[j:])
+		if !unicode.IsDigit(r) {
+			break
+		}
+		j += size
+	}
+	return s[i:j], s[j:]
 }
 
 func equalRunes(a, b []rune) bool {

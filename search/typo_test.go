@@ -181,3 +181,31 @@ func TestSearchTypoChangesNoDigit(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchTypoSwapsADigitWithALetter: a digit swapped with a letter
+// beside it leaves its number as it was, and is a slip of the hands
+// ("pytho3n" for "python3"), corrected as a swap of two letters is; a
+// digit typed for a letter, or one swapped into another number, is not
+// ("l0gin", "https" of "http2", "x1y2" of "x12y").
+func TestSearchTypoSwapsADigitWithALetter(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "py", Summary: "Install python3 packages with pip.", Risk: "reversible"},
+		{ID: "login", Summary: "Login to the registry over https.", Risk: "reversible"},
+	})
+	checkFirst(t, ix, "pytho3n", "py")
+	checkFirst(t, ix, "http2", "")
+	for _, tt := range []struct {
+		a, b string
+		want bool
+	}{
+		{"pytho3n", "python3", false},
+		{"3python", "p3ython", false},
+		{"l0gin", "login", true},
+		{"http2", "https", true},
+		{"x12y", "x1y2", true},
+	} {
+		if got := editsDigit(tt.a, tt.b); got != tt.want {
+			t.Errorf("editsDigit(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
