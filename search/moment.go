@@ -5,10 +5,11 @@ package search
 // or a space ("2026-12-07T03:14:22.481Z", "2026-12-07 03:14"), or a time
 // alone ("03:12", "3:05", "03:02:11.123456"), its seconds with a
 // fraction, and a "Z" or an offset after the time ("+02:00", "-0500"),
-// bounded by the ends of s, brackets or runes that end a word (see
-// identEdge), but not a "." or ":" before it, nor one before a digit
-// after it (see momentStarts, momentEnds): "nginx:12:30", "10.0.12:30"
-// and "12:30:45:99" are none.
+// or an "am" or "pm" ("3:05pm", "3:05 PM"), bounded by the ends of s,
+// brackets or runes that end a word (see identEdge), but not a "." or
+// ":" before it, nor one before a digit after it (see momentStarts,
+// momentEnds): "nginx:12:30", "10.0.12:30" and "12:30:45:99" are none,
+// nor numbers no clock or calendar shows ("25:99", "2026-13-45").
 //
 // A request pastes a log line, an alert or an error with the moment it
 // happened, and names the moment it means ("rolled back at 03:12"), as it
@@ -44,18 +45,22 @@ func momentRun(s string) (int, int) {
 	return -1, -1
 }
 
-// dateEnd returns the end of the date (four digits, "-", two, "-", two)
-// at s[i:], or -1.
+// dateEnd returns the end of the date (four digits, "-", two, "-", two:
+// a month 01 to 12 and a day 01 to 31) at s[i:], or -1.
 func dateEnd(s string, i int) int {
 	if !digitsAt(s, i, 4) || !byteAt(s, i+4, '-') || !digitsAt(s, i+5, 2) || !byteAt(s, i+7, '-') || !digitsAt(s, i+8, 2) {
 		return -1
 	}
+	if m, d := twoDigits(s, i+5), twoDigits(s, i+8); m < 1 || m > 12 || d < 1 || d > 31 {
+		return -1 // "2026-13-45" is no date
+	}
 	return i + 10
 }
 
-// timeEnd returns the end of the time of day at s[i:] (one or two digits,
-// ":", two, and optionally ":", two, and a fraction after a "." or ","),
-// with a "Z" or an offset after it, or -1.
+// timeEnd returns the end of the time of day at s[i:] (one or two digits
+// of hours to 24, ":", two of minutes to 59, and optionally ":", two of
+// seconds to 60, and a fraction after a "." or ","), with a "Z" or an
+// offset after it, or "am" or "pm" after it or a space, or -1.
 func timeEnd(s string, i int) int {
 	h := 1
 	if digitsAt(s, i, 2) {
@@ -64,12 +69,24 @@ func timeEnd(s string, i int) int {
 	if !digitsAt(s, i, h) || !byteAt(s, i+h, ':') || !digitsAt(s, i+h+1, 2) {
 		return -1
 	}
+	if h == 2 && twoDigits(s, i) > 24 || twoDigits(s, i+h+1) > 59 {
+		return -1 // "25:99" is no time of day
+	}
 	j := i + h + 3
-	if byteAt(s, j, ':') && digitsAt(s, j+1, 2) {
+	if byteAt(s, j, ':') && digitsAt(s, j+1, 2) && twoDigits(s, j+1) <= 60 {
 		j += 3
 		if (byteAt(s, j, '.') || byteAt(s, j, ',')) && digitsAt(s, j+1, 1) {
 			j = asciiDigitsEnd(s, j+1)
 		}
+	}
+	// "12:30pm", "3:05 PM": the "pm" is the time's, not a word of the
+	// need (a card's "PM", a postmortem), when no letter runs on.
+	k := j
+	if byteAt(s, k, ' ') {
+		k++
+	}
+	if k+1 < len(s) && (s[k]|0x20 == 'a' || s[k]|0x20 == 'p') && s[k+1]|0x20 == 'm' && momentEnds(s, k+2) {
+		return k + 2
 	}
 	switch {
 	case byteAt(s, j, 'Z') || byteAt(s, j, 'z'):
@@ -101,7 +118,9 @@ func momentStarts(s string, i int) bool {
 
 // momentEnds reports whether a date or time may end at s[j]: at the end
 // of s, or before a rune that ends a word but a ":" or "." before a digit
-// (a longer run of numbers, an address or a version).
+// (a longer run of numbers, an address or a version); a "." before a
+// letter ends it, as a file's name puts its date before its extension
+// ("app-2026-12-07.log"), where a version's does not (see versionEnds).
 func momentEnds(s string, j int) bool {
 	if j == len(s) {
 		return true
@@ -109,11 +128,14 @@ func momentEnds(s string, j int) bool {
 	if (s[j] == ':' || s[j] == '.') && j+1 < len(s) && isDigit(s[j+1]) {
 		return false
 	}
-	if s[j] == ']' {
+	if s[j] == ']' || s[j] == '.' {
 		return true
 	}
 	return versionEnds(s, j)
 }
+
+// twoDigits is the number s[i:i+2], two ASCII digits.
+func twoDigits(s string, i int) int { return 10*int(s[i]-'0') + int(s[i+1]-'0') }
 
 // digitsAt reports whether s[i:i+n] are n ASCII digits.
 func digitsAt(s string, i, n int) bool {

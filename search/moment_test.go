@@ -43,6 +43,22 @@ func TestMomentRun(t *testing.T) {
 		{"\u201c03:12\u201d", 3, 8},        // curly quotes
 		{"2.4.0 at 03:12", 9, 14},          // after a version
 		{"port 8080:80 and 10:30", 17, 22}, // four digits before the colon
+		{"at 24:00", 3, 8},
+		{"25:30", -1, -1},                     // no hour
+		{"at 12:60", -1, -1},                  // no minute
+		{"12:30:61 x", -1, -1},                // no second, and a colon before a digit
+		{"2026-13-07", -1, -1},                // no month
+		{"2026-00-07", -1, -1},                // nor
+		{"2026-12-32", -1, -1},                // no day
+		{"at 3:05pm", 3, 9},                   // its "pm"
+		{"at 3:05 PM sharp", 3, 10},           // after a space
+		{"at 12:30:00am", 3, 13},              // after seconds
+		{"at 3:05 pmx", 3, 7},                 // a word, not its "pm"
+		{"at 3:05pmx", -1, -1},                // a letter joins it to more
+		{"app-2026-12-07.log", 4, 14},         // a file's extension
+		{"rolled back at 03:12.Then", 15, 20}, // a sentence after it
+		{"2026-12-07.1", -1, -1},              // a dot before a digit
+		{"“03:12” 24:00", 3, 8},               // the first
 	} {
 		if i, j := momentRun(tt.in); i != tt.i || j != tt.j {
 			t.Errorf("momentRun(%q) = %d, %d, want %d, %d", tt.in, i, j, tt.i, tt.j)
@@ -69,6 +85,9 @@ func TestQueryTokensMoments(t *testing.T) {
 			{"[2026-12-07 03:14:22,481] ERROR", []string{"2026", "12", "07", "03", "14", "22", "481", "error"},
 				[]bool{true, true, true, true, true, true, true, false}},
 			{"wait 16:9 (02:00)", []string{"wait", "16", "9", "02", "00"}, []bool{false, false, false, true, true}},
+			{"the PM at 3:05 PM", []string{"the", "pm", "at", "3", "05", "pm"}, []bool{false, false, false, true, true, true}},
+			{"tail app-2026-12-07.log", []string{"tail", "app", "2026", "12", "07", "log"}, []bool{false, false, true, true, true, false}},
+			{"25:99 2026-13-45", []string{"25", "99", "2026", "13", "45"}, []bool{false, false, false, false, false}},
 		} {
 			s.queryTokens(tt.in, func(string) bool { return held })
 			if !slices.Equal(s.raw, tt.raw) || !slices.Equal(s.aside, tt.aside) {
