@@ -60,7 +60,8 @@
 // book" of a card's "runbook", "post mortem", "sub-directories", "global
 // protect"), where the cards write as one what a request writes apart;
 // two words the cards each hold are not joined ("check out" is no
-// "checkout"). On a site-reliability team's set (testdata/team-sets/sre)
+// "checkout"), nor two that the end of a clause parts ("finish the run.
+// Book a room"). On a site-reliability team's set (testdata/team-sets/sre)
 // "is there a run book for ErrorBudgetBurn" goes from no answer to third
 // (recall@5 0.9533 to 0.9600, MRR@10 0.8643 to 0.8666); on the network
 // team's, through the weights learned from its cards' held-out phrases,

@@ -25,7 +25,8 @@ func TestSearchJoinsWordsWrittenApart(t *testing.T) {
 
 // TestJoinedOnlyForAnUnknownWord: two words the cards each hold are not
 // joined ("check out" is no "checkout"), nor a word and a stop word, nor
-// a word and one in parentheses beside it.
+// a word and one in parentheses beside it, nor two words a clause's end
+// parts ("finish the run. Book a room"); a hyphen or a slash does not.
 func TestJoinedOnlyForAnUnknownWord(t *testing.T) {
 	ix := Build([]Card{
 		{ID: "checkout", Summary: "Checkout a branch; run the runbook.", Risk: "reversible"},
@@ -40,6 +41,13 @@ func TestJoinedOnlyForAnUnknownWord(t *testing.T) {
 		{"find the run book", "runbook", true},
 		{"find the run (book)", "runbook", false},
 		{"the ory", "theori", false},
+		{"finish the run. Book a room", "runbook", false},
+		{"finish the run, book a room", "runbook", false},
+		{"is it the run? book it", "runbook", false},
+		{"finish the run\nbook a room", "runbook", false},
+		{"run。book", "runbook", false},
+		{"the run-book", "runbook", true},
+		{"the run/book", "runbook", true},
 	} {
 		s := ix.pool.Get().(*scratch)
 		s.reset()

@@ -75,6 +75,7 @@ type scratch struct {
 
 	raw     []string // raw query tokens
 	aside   []bool   // per raw token: inside parentheses
+	breaks  []bool   // per raw token: a clause ends before it (see endsClause)
 	parts   []string // camel-case parts of raw tokens (see camelParts)
 	partEnd []int32
 	split   []string // the two words of a word run together (splitWord)
@@ -562,12 +563,13 @@ func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 // "GlobalProtect"), and reports whether there was one: the words a
 // request writes apart that the cards write as one, as splitWord reads
 // those it runs together. The word beside it must be one worth indexing
-// (no stop word) and an aside as it is or not; it keeps its own term,
+// (no stop word), an aside as it is or not, and in its clause ("run.
+// Book a room" is no "runbook"; see endsClause); it keeps its own term,
 // as a word the cards hold. Two words the cards each hold are not joined
 // ("check out" is no "checkout").
 func (ix *Index) addJoined(s *scratch, i int, qw float32) bool {
 	for _, k := range [2]int{i - 1, i + 1} {
-		if k < 0 || k >= len(s.raw) || s.aside[k] != s.aside[i] || !keepToken(s.raw[k]) {
+		if k < 0 || k >= len(s.raw) || s.aside[k] != s.aside[i] || !keepToken(s.raw[k]) || s.breaks[max(i, k)] {
 			continue
 		}
 		joined := s.raw[k] + s.raw[i]
@@ -798,14 +800,15 @@ func (s *scratch) camelParts(i int) []string {
 // with whether each lies inside parentheses, is a word of an identifier
 // the cards do not hold (see identRun; held, if not nil, says which they
 // hold) or, when held is not nil, of a version string (see versionRun)
-// or a date or time of day (see momentRun), and the camel-case parts of each (see camelParts). An unclosed
-// parenthesis runs to the end of the intent. The intent is read in NFKC,
-// as its words are (see rawTokens): fullwidth parentheses ("（", "﹙")
-// mark an aside and a fullwidth low line ("＿") joins an identifier as
-// the ASCII ones do.
+// or a date or time of day (see momentRun), s.breaks with whether a
+// clause ends before each (see endsClause), and the camel-case parts of
+// each (see camelParts). An unclosed parenthesis runs to the end of the
+// intent. The intent is read in NFKC, as its words are (see rawTokens):
+// fullwidth parentheses ("（", "﹙") mark an aside and a fullwidth low
+// line ("＿") joins an identifier as the ASCII ones do.
 func (s *scratch) queryTokens(intent string, held func(string) bool) {
 	intent = nfkc(intent)
-	t := tokenizer{dst: s.raw[:0], split: true, parts: s.parts[:0], partEnd: s.partEnd[:0]}
+	t := tokenizer{dst: s.raw[:0], split: true, parts: s.parts[:0], partEnd: s.partEnd[:0], breaks: s.breaks[:0]}
 	s.aside = s.aside[:0]
 	depth, start := 0, 0
 	words := func(text string, aside bool) {
@@ -877,7 +880,7 @@ func (s *scratch) queryTokens(intent string, held func(string) bool) {
 		}
 	}
 	flush(len(intent))
-	s.raw, s.parts, s.partEnd = t.dst, t.parts, t.partEnd
+	s.raw, s.parts, s.partEnd, s.breaks = t.dst, t.parts, t.partEnd, t.breaks
 }
 
 // identRun returns the bounds [i, j) of the first identifier in s: a run

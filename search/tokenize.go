@@ -150,10 +150,21 @@ func (t *tokenizer) normalised(s string) {
 			}
 		default:
 			t.flush()
+			if t.split && endsClause(r) {
+				t.broke = true
+			}
 		}
 		i += size
 	}
 	t.flush()
+}
+
+// endsClause reports whether r ends a clause or a sentence, which no
+// word written apart runs across (see Index.addJoined): a full stop, a
+// comma, a colon, a question mark, their forms in other scripts ("。",
+// "،") and other terminal punctuation, or a line break.
+func endsClause(r rune) bool {
+	return r == '\n' || unicode.Is(unicode.Terminal_Punctuation, r)
 }
 
 // isElision reports whether w, the lowercase letters before an apostrophe,
@@ -299,6 +310,11 @@ type tokenizer struct {
 	split   bool
 	parts   []string
 	partEnd []int32
+	// breaks, recorded when split is set, says of each word of dst
+	// whether a rune that ends a clause (endsClause) stands between it
+	// and the word before; broke whether one was met since that word.
+	breaks  []bool
+	broke   bool
 	bracket bool  // the word unwrapped a [flag] letter: not split
 	cuts    []int // where in buf each part after the first starts
 	last    letterCase
@@ -482,6 +498,8 @@ func isNumberPlural(w string) bool {
 func (t *tokenizer) endParts() {
 	if t.split {
 		t.partEnd = append(t.partEnd, int32(len(t.parts)))
+		t.breaks = append(t.breaks, t.broke)
+		t.broke = false
 	}
 }
 

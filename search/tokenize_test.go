@@ -277,6 +277,9 @@ func FuzzAnalyze(f *testing.F) {
 		if !slices.Equal(sc.raw, raw) {
 			t.Fatalf("query tokens of %q: %q, Analyze reads %q", s, sc.raw, raw)
 		}
+		if len(sc.breaks) != len(sc.raw) {
+			t.Fatalf("query tokens of %q: %d, and %d clause breaks", s, len(sc.raw), len(sc.breaks))
+		}
 		for i, w := range sc.raw {
 			if parts := sc.camelParts(i); len(parts) > 0 && strings.Join(parts, "") != w {
 				t.Fatalf("camel parts of %q: %q", w, parts)
