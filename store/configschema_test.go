@@ -46,10 +46,11 @@ func TestScanDiscoveredSchemaLinkOutside(t *testing.T) {
 // (never where the checkout lives: GET /status shows findings to every
 // client) and a loop as a loop.
 func TestConfigSchemaLinkInASkippedFolderAsWalked(t *testing.T) {
+	const dangling = ": restore what it points to, point it at the file, or remove the link"
 	for _, c := range []struct{ name, target, want string }{
-		{"dangling", "gone.json", "dangling symlink: lstat DIR/gone.json: no such file or directory"},
-		{"dangling further up", "../../nowhere/x.json", "dangling symlink: lstat nowhere: no such file or directory"},
-		{"itself", "schema.json", "symlink loop: the link leads back to itself"},
+		{"dangling", "gone.json", "dangling symlink: lstat DIR/gone.json: no such file or directory" + dangling},
+		{"dangling further up", "../../nowhere/x.json", "dangling symlink: lstat nowhere: no such file or directory" + dangling},
+		{"itself", "schema.json", "symlink loop: the link leads back to itself: remove the link, or point it at the file"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			for _, dir := range []string{"config/x", "node_modules/x"} {

@@ -1288,12 +1288,13 @@ func (sc *scanner) rootRel(real string) string {
 	return r
 }
 
-// errDangling is a symlink whose target does not exist.
-var errDangling = errors.New("dangling symlink")
-
-// errLinkLoop is a symlink that leads back to itself, which no change of
-// anything else makes resolve.
-var errLinkLoop = errors.New("symlink loop: the link leads back to itself")
+// errDangling is a symlink whose target does not exist; errLinkLoop one
+// that leads back to itself. validate's, so that its findings of an input
+// that is such a link can say what to do.
+var (
+	errDangling = validate.ErrDangling
+	errLinkLoop = validate.ErrLinkLoop
+)
 
 // linkFailure is why the symlink abs does not resolve, err being what
 // resolving it said: a loop, or a target that is not there.

@@ -3,6 +3,7 @@ package validate
 import (
 	"bytes"
 	"cmp"
+	"errors"
 	"fmt"
 	"path"
 	"regexp"
@@ -503,7 +504,57 @@ func fileError(s *sink, file string, err error) {
 	case isErr(err, ErrEscapesRoot), isErr(err, ErrEscapesFolder):
 		rule = "path-escape"
 	}
-	s.add(Diagnostic{File: file, Rule: rule, Message: err.Error()})
+	msg := err.Error()
+	if do := fileAction(file, err); do != "" {
+		msg += ": " + do
+	}
+	s.add(Diagnostic{File: file, Rule: rule, Message: msg})
+}
+
+// fileAction is what to do about the input file that could not be read
+// for err, a finding about the whole file: "" where err says it already
+// (a config schema named where there is none; a link out of the
+// repository, which the scan words with where it leads) or nothing can be
+// said (an I/O error).
+func fileAction(file string, err error) string {
+	var missing *MissingSchemaError
+	if errors.As(err, &missing) {
+		if isErr(err, ErrIsDirectory) {
+			return "name the schema's file, not its folder"
+		}
+		return ""
+	}
+	what := "the file"
+	base := path.Base(file)
+	switch {
+	case base == ManifestName:
+		what = "the capability's declaration"
+	case strings.HasSuffix(base, ".card.json"):
+		what = "the tool card"
+	case base == RepoConfigFile:
+		what = "the repository's configuration"
+	case strings.HasSuffix(base, ".md"):
+		what = "the host workflow"
+	}
+	switch {
+	case isErr(err, ErrLinkLoop):
+		return "remove the link, or point it at the file"
+	case isErr(err, ErrDangling):
+		return "restore what it points to, point it at the file, or remove the link"
+	case isErr(err, ErrNotRegular):
+		return "capreg never opens one; put " + what + " there as a regular file, or remove it"
+	case isErr(err, ErrIsDirectory) && base == ManifestName:
+		return "the capability's declaration is read from a file of this name; remove the folder and write the declaration there"
+	case isErr(err, ErrIsDirectory):
+		return "remove or rename the folder, and write " + what + " there as a file"
+	case !isErr(err, ErrTooLarge):
+		return ""
+	case base == ManifestName:
+		return "cut it below 8 MiB; long hook text belongs in fragment files (a hook's fragment.path), each read on its own"
+	case strings.HasSuffix(base, ".card.json"):
+		return "cut it below 8 MiB (a card describes one tool: its phrases and examples fit in a few kilobytes), or rename it if it is no tool card"
+	}
+	return "cut it below 8 MiB"
 }
 
 func configEntries(cfg *ojson.Value) []ConfigEntry {

@@ -14,6 +14,11 @@ var (
 	ErrEscapesRoot   = errors.New("resolves outside the repository root")
 	ErrEscapesFolder = errors.New("resolves outside the capability folder")
 	ErrIsDirectory   = errors.New("is a directory, not a file")
+	// ErrLinkLoop is a symlink that leads back to itself, which no change
+	// of anything else makes resolve; ErrDangling one whose target is not
+	// there (wrapped with what resolving it said).
+	ErrLinkLoop = errors.New("symlink loop: the link leads back to itself")
+	ErrDangling = errors.New("dangling symlink")
 )
 
 // SchemaFileName is the name of gsd-core's central config schema. When

@@ -428,8 +428,12 @@ func unscannedMarkdown(s *sink, f File) {
 		fileError(s, f.Path, f.Err)
 		return
 	}
+	do := "capreg never opens one; if it is meant as a host workflow, put it there as a regular file" // a FIFO, device or socket
+	if rule == "file-too-large" {
+		do = "if it is meant as a host workflow, cut it below 8 MiB"
+	}
 	s.add(Diagnostic{File: f.Path, Rule: rule, Severity: Warning,
-		Message: "markdown file not scanned for loop-host markers: " + f.Err.Error()})
+		Message: "markdown file not scanned for loop-host markers: " + f.Err.Error() + ": " + do})
 }
 
 // parseMarkers parses every candidate workflow. attempted reports whether any
