@@ -324,6 +324,20 @@ func placeDoc(file string, data []byte, v ojson.Value, errs []ojson.Error, mende
 	return &doc{File: file, Src: data, Root: v, mended: mended}
 }
 
+// bomReaders says who reads file past a byte order mark and who would
+// not: gsd-core reads a declaration and its central config schema with
+// Node's JSON.parse, but never capreg.json, nor a tool card.
+func bomReaders(file string) string {
+	const others = "(Node's JSON.parse, Python's json)"
+	switch {
+	case file == RepoConfigFile:
+		return "capreg, its one reader (gsd-core never reads " + RepoConfigFile + "), reads past it, but other JSON readers a script might use reject it " + others
+	case strings.HasSuffix(file, ".card.json"):
+		return "capreg reads past it, but other JSON readers a script reading the cards might use reject it " + others
+	}
+	return "capreg reads past it, but many JSON readers reject it (Node's JSON.parse, which gsd-core reads its manifests with)"
+}
+
 // checkJSONEncoding warns of a JSON file starting with a byte order mark,
 // or holding bytes that are not UTF-8, and says why it reads as UTF-16
 // where it is and fails to parse (errs); "" otherwise. Such a file is told
@@ -332,9 +346,7 @@ func placeDoc(file string, data []byte, v ojson.Value, errs []ojson.Error, mende
 // invalid-utf8 warning beside it said "UTF-16" a second time.
 func checkJSONEncoding(file string, data []byte, errs []ojson.Error, s *sink) (why16 string) {
 	if bytes.HasPrefix(data, utf8BOM) {
-		s.atOffset(file, data, 0, "", "json-bom",
-			"the file starts with a UTF-8 byte order mark; capreg reads past it, but many JSON readers reject it "+
-				"(Node's JSON.parse, which gsd-core reads its manifests with): save it as UTF-8 without a BOM")
+		s.atOffset(file, data, 0, "", "json-bom", "the file starts with a UTF-8 byte order mark; %s: save it as UTF-8 without a BOM", bomReaders(file))
 	}
 	if why, utf16 := UTF16(data); utf16 && slices.ContainsFunc(errs, ojson.Error.Fatal) {
 		return why
