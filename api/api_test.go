@@ -896,9 +896,10 @@ func TestEndpoints(t *testing.T) {
 			}
 		}},
 		// Nor is a syntax error in the config, though it names its member
-		// by a pointer under /config/ as a config nested too deep does.
+		// by a pointer under /config/ as a config nested too deep does;
+		// a literal misspelt is told which to write.
 		{"render config syntax error", "POST", "/render-hooks/plan:pre", `{"config": {"workflow": tru}}`, nil, 400, func(t *testing.T, e exchange) {
-			if m := e.json(t)["message"].(string); m != "invalid JSON body at 1:25 (/config/workflow): unexpected 't', expected a value" {
+			if m := e.json(t)["message"].(string); m != "invalid JSON body at 1:25 (/config/workflow): unexpected 't', expected a value: JSON's literals are true, false and null; write true" {
 				t.Errorf("error = %s", e.body)
 			}
 		}},

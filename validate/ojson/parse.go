@@ -623,8 +623,10 @@ func (p *parser) value(depth int) Value {
 // ("string") was expected and a single-quoted string or a bare word stands,
 // as JavaScript or YAML would take them: the same text in double quotes
 // ("'tier'" and "tier" are written "tier"), or a literal in lower case
-// ("True" is true). "" where it cannot tell: a word that is no literal's
-// case (NaN, or "tru", which a quote would not mend).
+// ("True" is true), or the literal a word is a letter away from ("tru",
+// "flase"). "" where it cannot tell: a word that is no literal nor near
+// one, which a quote would not mend (NaN, undefined), or a literal's
+// start at the end of the file, which was cut short.
 func (p *parser) quoteHint(what string) string {
 	rest := p.src[p.pos:]
 	if len(rest) == 0 {
@@ -654,13 +656,66 @@ func (p *parser) quoteHint(what string) string {
 	if what == "key" {
 		return fmt.Sprintf(": JSON keys take double quotes; write %s", AppendString(nil, word))
 	}
-	switch lower := strings.ToLower(word); {
+	lower := strings.ToLower(word)
+	lit, sure := literalMeant(lower)
+	switch {
 	case lower == "true" || lower == "false" || lower == "null":
 		return fmt.Sprintf(": JSON's true, false and null are lower case; write %s", lower)
+	case lit != "" && (n < len(rest) || !strings.HasPrefix(lit, lower)):
+		// Not a literal's start at the end of the file: one cut short
+		// there ("[tru") is told so by the end, not by a spelling.
+		if sure {
+			return fmt.Sprintf(": JSON's literals are true, false and null; write %s", lit)
+		}
+		return fmt.Sprintf(": JSON's literals are true, false and null; write %s, or %s if a string is meant", lit, AppendString(nil, word))
 	case lower == "nan" || lower == "infinity" || lower == "undefined" || strings.HasPrefix("true", lower) || strings.HasPrefix("false", lower) || strings.HasPrefix("null", lower):
 		return ""
 	}
 	return fmt.Sprintf(": JSON strings take double quotes; write %s", AppendString(nil, word))
+}
+
+// literalMeant is the one literal (true, false or null) that word, in
+// lower case, of three letters or more, is a letter away from, and
+// whether it is surely that literal: a word a letter short of it but for
+// its first, or with two letters beside each other swapped ("tru",
+// "nul", "ture", "flase"), is no word but the literal mistyped; one with
+// a letter changed or added, or the first left out, may be a word meant
+// as a string ("tree", "full", "rue"). "" for none.
+func literalMeant(word string) (lit string, sure bool) {
+	if len(word) < 3 {
+		return "", false
+	}
+	for _, l := range [...]string{"true", "false", "null"} {
+		if at, kind := oneEdit(word, l); kind != 0 {
+			if lit != "" {
+				return "", false
+			}
+			lit, sure = l, kind == 's' || kind == 'd' && at > 0
+		}
+	}
+	return lit, sure
+}
+
+// oneEdit says how the ASCII word w is one edit from the word b, and at
+// which letter: 'd' one of b's left out, 'a' one added, 'c' one changed,
+// 's' two beside each other swapped; 0 for none of these.
+func oneEdit(w, b string) (at int, kind byte) {
+	i := 0
+	for i < len(w) && i < len(b) && w[i] == b[i] {
+		i++
+	}
+	switch {
+	case w == b:
+	case len(w) == len(b) && w[i+1:] == b[i+1:]:
+		return i, 'c'
+	case len(w) == len(b) && i+1 < len(w) && w[i] == b[i+1] && w[i+1] == b[i] && w[i+2:] == b[i+2:]:
+		return i, 's'
+	case len(w) == len(b)+1 && w[i+1:] == b[i:]:
+		return i, 'a'
+	case len(w)+1 == len(b) && w[i:] == b[i+1:]:
+		return i, 'd'
+	}
+	return 0, 0
 }
 
 func (p *parser) literal(word string) bool {

@@ -215,6 +215,7 @@ func TestQuoteHintWholeMessages(t *testing.T) {
 		sq   = ": JSON strings take double quotes, not single ones"
 		bare = ": JSON strings take double quotes; write "
 		key  = ": JSON keys take double quotes; write "
+		lit  = ": JSON's literals are true, false and null; write "
 	)
 	a200 := strings.Repeat("a", 200)
 	tests := []struct{ in, want string }{
@@ -253,8 +254,25 @@ func TestQuoteHintWholeMessages(t *testing.T) {
 		{`[tRUE]`, `unexpected 't', ` + val + `: JSON's true, false and null are lower case; write true`},
 		{`[FALSE]`, `unexpected 'F', ` + val + `: JSON's true, false and null are lower case; write false`},
 		{`[Null]`, `unexpected 'N', ` + val + `: JSON's true, false and null are lower case; write null`},
-		{`[Nul]`, `unexpected 'N', ` + val},
-		{`[fals]`, `unexpected 'f', ` + val},
+		// A literal a letter short (but for its first) or with two
+		// letters swapped is that literal; one with a letter changed or
+		// added, or its first left out, may be a word meant as a string.
+		{`[tru]`, `unexpected 't', ` + val + lit + `true`},
+		{`{"a": tru}`, `unexpected 't', ` + val + lit + `true`},
+		{`[Nul]`, `unexpected 'N', ` + val + lit + `null`},
+		{`[fals]`, `unexpected 'f', ` + val + lit + `false`},
+		{`[flase]`, `unexpected 'f', ` + val + lit + `false`},
+		{`[ture, 1]`, `unexpected 't', ` + val + lit + `true`},
+		{`[fasle]`, `unexpected 'f', ` + val + lit + `false`},
+		{`[trrue]`, `unexpected 't', ` + val + lit + `true, or "trrue" if a string is meant`},
+		{`[tree]`, `unexpected 't', ` + val + lit + `true, or "tree" if a string is meant`},
+		{`[full]`, `unexpected 'f', ` + val + lit + `null, or "full" if a string is meant`},
+		{`[rue]`, `unexpected 'r', ` + val + lit + `true, or "rue" if a string is meant`},
+		{`[tr]`, `unexpected 't', ` + val},
+		{`[tuer]`, `unexpected 't', ` + val + bare + `"tuer"`},
+		// A literal's start at the end of the file was cut short there.
+		{`[tru`, `unexpected 't', ` + val},
+		{`[fals`, `unexpected 'f', ` + val},
 		{`[t]`, `unexpected 't', ` + val},
 		{`[nan]`, `unexpected 'n', ` + val},
 		{`[Infinity]`, `unexpected 'I', ` + val},
