@@ -27,6 +27,7 @@ import (
 
 	"github.com/capreg/capreg"
 	"github.com/capreg/capreg/api"
+	"github.com/capreg/capreg/search"
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
 )
@@ -1206,6 +1207,9 @@ func TestEmptyChangeIsInvalidInTheSpec(t *testing.T) {
 func TestEmptyNamesAreInvalidInTheSpec(t *testing.T) {
 	h := newRouter(testdataSource(t))
 	for _, target := range []string{"/tools?intent=", "/tools?intent=%20%09", "/tools?command=", "/tools?command=%20",
+		// Characters that print as nothing are blank in an intent, which
+		// is prose: a zero width space, a word joiner, a byte order mark.
+		"/tools?intent=%E2%80%8B", "/tools?intent=%E2%81%A0", "/tools?intent=%EF%BB%BF", "/tools?intent=%20%E2%80%8B%C2%A0%E2%80%8D",
 		"/render-hooks/plan:pre?activeCap=", "/capability-state?id="} {
 		e := do(t, h, "GET", target, nil)
 		if e.status != 400 {
@@ -1213,6 +1217,30 @@ func TestEmptyNamesAreInvalidInTheSpec(t *testing.T) {
 		}
 		if specTakes(t, "GET", target, "") {
 			t.Errorf("GET %s: the server refuses it, openapi.yaml's parameter schema takes it", target)
+		}
+	}
+}
+
+// TestInvisibleIntentIsBlank: an intent of characters that print as
+// nothing (format characters, other default-ignorable ones, variation
+// selectors) with white space or alone holds no word to search for, and is
+// the 400 of a blank one, details.parameter "intent", where it was a 200
+// with no results; one holding a word beside them is searched.
+func TestInvisibleIntentIsBlank(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	for _, intent := range []string{"\u200b", "\ufeff", "\u2060", "\u200d\u200c", "\u00ad", "\ufe0f", "\u3164", " \u200b\t", "\u202e\u2066"} {
+		e := do(t, h, "GET", "/tools?intent="+url.QueryEscape(intent), nil)
+		if e.status != http.StatusBadRequest {
+			t.Errorf("intent %+q: %d, want 400: %s", intent, e.status, e.body)
+			continue
+		}
+		if m := e.json(t); m["message"] != search.ErrEmptyIntent.Error() || m["details"].(map[string]any)["parameter"] != "intent" {
+			t.Errorf("intent %+q: %s, want the blank intent's 400", intent, e.body)
+		}
+	}
+	for _, intent := range []string{"\u200bmerge", "merge\ufeff", "\u0600", "?"} {
+		if e := do(t, h, "GET", "/tools?intent="+url.QueryEscape(intent), nil); e.status != http.StatusOK {
+			t.Errorf("intent %+q: %d, want 200: %s", intent, e.status, e.body)
 		}
 	}
 }

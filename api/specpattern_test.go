@@ -14,8 +14,9 @@ import (
 // "[^ \\t\\n\\r\\f\\v]".
 const ecmaWhiteSpace = `\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}`
 
-// ecmaPattern compiles a JSON Schema pattern as ECMA-262 reads its \s and
-// \S (the other escapes openapi.yaml uses mean the same in Go's syntax).
+// ecmaPattern compiles a JSON Schema pattern as ECMA-262 reads its \s,
+// \S and \uXXXX (the other escapes openapi.yaml uses mean the same in Go's
+// syntax).
 func ecmaPattern(t *testing.T, pat string) *regexp.Regexp {
 	t.Helper()
 	var b strings.Builder
@@ -33,6 +34,9 @@ func ecmaPattern(t *testing.T, pat string) *regexp.Regexp {
 				b.WriteString("[^" + ecmaWhiteSpace + "]")
 			case e == 'S':
 				t.Fatalf("pattern %q: \\S in a class is not translated", pat)
+			case e == 'u' && i+4 < len(pat):
+				b.WriteString(`\x{` + pat[i+1:i+5] + `}`)
+				i += 4
 			default:
 				b.WriteByte('\\')
 				b.WriteByte(e)
@@ -57,8 +61,9 @@ func ecmaPattern(t *testing.T, pat string) *regexp.Regexp {
 // TestToolsQueryPatternsAsECMA262: the patterns of GET /tools's intent and
 // command, read as ECMA-262 reads them (as a client validating by
 // openapi.yaml does), take a value exactly when the server answers it: an
-// intent of no-break spaces alone is blank (400), a command of them is a
-// word's text, matched (200). specTakes cannot tell: Go's \S takes a
+// intent of no-break spaces alone is blank (400), as is one of characters
+// that print as nothing (a zero width space); a command of no-break spaces
+// is a word's text, matched (200). specTakes cannot tell: Go's \S takes a
 // no-break space.
 func TestToolsQueryPatternsAsECMA262(t *testing.T) {
 	sp, err := loadSpec()
@@ -69,6 +74,7 @@ func TestToolsQueryPatternsAsECMA262(t *testing.T) {
 	op := sp.doc.Paths.Find("/tools").GetOperation("GET")
 	for _, tt := range []struct{ name, value string }{
 		{"intent", "\u00a0"}, {"intent", "\u3000 "}, {"intent", " \t"}, {"intent", "merge a branch"},
+		{"intent", "\u200b"}, {"intent", " \u2060\ufeff"}, {"intent", "\u00ad\ufe0f\u3164"}, {"intent", "\u0085"}, {"intent", "\u200bmerge"}, {"intent", "\u0600"},
 		{"command", "\u00a0"}, {"command", " \u00a0 "}, {"command", "\u3000"}, {"command", " \t\r\n"}, {"command", "git push"},
 	} {
 		p := op.Parameters.GetByInAndName("query", tt.name)

@@ -61,7 +61,7 @@ func toolsQuery(w http.ResponseWriter, q url.Values) (mode string, ok bool) {
 		return "", false
 	}
 	switch intent, command, cursor := q.Get("intent"), q.Get("command"), q.Get("cursor"); {
-	case mode == "intent" && strings.TrimSpace(intent) == "":
+	case mode == "intent" && search.BlankIntent(intent):
 		writeError(w, http.StatusBadRequest, CodeBadRequest, search.ErrEmptyIntent.Error(), map[string]any{"parameter": "intent"})
 	case mode == "command" && len(command) > cmdline.MaxLine:
 		writeError(w, http.StatusBadRequest, CodeBadRequest,

@@ -307,9 +307,10 @@ func runToolsSearch(ctx context.Context, args []string, stdout, stderr io.Writer
 	case len(pos) != 1:
 		line, _ := quotedLine(fs, args)
 		return usageError(stderr, "tools search needs exactly one INTENT (quote a multi-word intent%s); see capreg tools search --help", pasteable(line))
-	case strings.TrimSpace(pos[0]) == "":
-		// Blank as GET /tools?intent= reads it, Unicode spaces too: an
-		// intent is prose, not a command line (cmdline.Blank).
+	case search.BlankIntent(pos[0]):
+		// Blank as GET /tools?intent= reads it, Unicode spaces and
+		// characters that print as nothing too: an intent is prose, not
+		// a command line (cmdline.Blank).
 		return usageError(stderr, "%v", search.ErrEmptyIntent) // as GET /tools?intent= words it
 	case !search.ValidRisk(sf.risk):
 		return badChoice(stderr, fs.Name(), "risk", sf.risk, riskLevels)
