@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/capreg/capreg/internal/unicodeform"
 	"github.com/capreg/capreg/validate"
 )
 
@@ -126,13 +127,6 @@ func lineBody(l string) (string, bool) {
 	return strings.TrimSuffix(l, "\n"), false
 }
 
-// zeroWidth reports whether r prints as nothing: a format character (zero
-// width space, joiners, the byte order mark, bidirectional controls, soft
-// hyphen), another default-ignorable one, or a variation selector.
-func zeroWidth(r rune) bool {
-	return unicode.In(r, unicode.Cf, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector)
-}
-
 // blank reports whether r prints as white space: a space, a tab, or a
 // Unicode space (no-break space and its kin).
 func blank(r rune) bool { return r == ' ' || r == '\t' || unicode.Is(unicode.Zs, r) }
@@ -151,7 +145,7 @@ type shownItem struct {
 const noUTF8 rune = -1
 
 // shown is the line s as a terminal shows it: without the characters
-// that print as nothing (zeroWidth), each run of white space one item,
+// that print as nothing (unicodeform.PrintsAsNothing), each run of white space one item,
 // each run of bytes that are no UTF-8 one, and none at its end.
 func shown(s string) []shownItem {
 	var out []shownItem
@@ -163,7 +157,7 @@ func shown(s string) []shownItem {
 			out[len(out)-1].width++
 		case r == utf8.RuneError && n == 1:
 			out = append(out, shownItem{r: noUTF8, width: 1})
-		case zeroWidth(r):
+		case unicodeform.PrintsAsNothing(r):
 		case !blank(r):
 			out = append(out, shownItem{r: r})
 		case len(out) == 0 || out[len(out)-1].r != ' ':
@@ -231,7 +225,7 @@ func foreignRun(s string, n int) int {
 	i := 0
 	for ; n > 0 && i < len(s); n-- {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r < utf8.RuneSelf || r == utf8.RuneError && size == 1 || blank(r) || zeroWidth(r) {
+		if r < utf8.RuneSelf || r == utf8.RuneError && size == 1 || blank(r) || unicodeform.PrintsAsNothing(r) {
 			break
 		}
 		i += size
@@ -312,10 +306,10 @@ func insideDiff(c, g string) string {
 			}
 			put(placeNote(cr, gr, col))
 			i, j, col = i+len(cr), j+len(gr), col+utf8.RuneCountInString(cr)
-		case i < len(c) && zeroWidth(rc) && !same:
+		case i < len(c) && unicodeform.PrintsAsNothing(rc) && !same:
 			put(placeNote(c[i:i+nc], "", col))
 			i, col = i+nc, col+1
-		case j < len(g) && zeroWidth(rg) && !same:
+		case j < len(g) && unicodeform.PrintsAsNothing(rg) && !same:
 			put(placeNote("", g[j:j+ng], col))
 			j += ng
 		case i < len(c) && blank(rc) || j < len(g) && blank(rg):

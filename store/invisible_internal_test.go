@@ -46,6 +46,9 @@ func TestInvisibleNote(t *testing.T) {
 			`line 2 holds a no-break space (U+00A0) at column 7 where the generated line has a space (U+0020), and ends in 2 spaces, which the generated line has not`},
 		{"a crlf checkout's no-break space", "{\r\n  \"a\":\u00a01,\r\n  \"b\": 2\r\n}\r\n", `line 2 holds a no-break space (U+00A0) at column 7 where`},
 		{"another character of no name", "{\n  \"a\u2062\": 1,\n  \"b\": 2\n}\n", `line 2 holds a character (U+2062) at column 5`},
+		// A format character that prints (the Arabic number sign, a
+		// prepended concatenation mark) is a change to the eye.
+		{"a format character that prints", "{\n  \"a\u0600\": 1,\n  \"b\": 2\n}\n", ""},
 		{"a tab and a space for two spaces", "{\n\t \"a\": 1,\n  \"b\": 2\n}\n",
 			`line 2 holds a tab (U+0009) at column 1 where the generated line has a space (U+0020)`},
 		{"a no-break space before a space", "{\n\u00a0 \"a\": 1,\n  \"b\": 2\n}\n",

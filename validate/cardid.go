@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/capreg/capreg/internal/unicodeform"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -18,8 +19,7 @@ import (
 // (no-break space and its kin). The schema keeps only Unicode spaces from
 // an id's ends.
 func invisibleInID(r rune) bool {
-	return unicode.In(r, unicode.Cf, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector) &&
-		!unicode.Is(unicode.Prepended_Concatenation_Mark, r) ||
+	return unicodeform.PrintsAsNothing(r) ||
 		r != ' ' && unicode.Is(unicode.Zs, r) || r == '\u2800'
 }
 

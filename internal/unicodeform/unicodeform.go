@@ -5,10 +5,12 @@
 // save a file's name), and the two print alike though they differ in
 // bytes, which gsd-core compares. Names are compared composed, and a
 // suggestion that prints the same as the name written says how each is
-// written.
+// written. It also tells the characters that print as nothing
+// (PrintsAsNothing), which a name, an intent or a line may hold unseen.
 package unicodeform
 
 import (
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
@@ -58,4 +60,15 @@ func AppendNFC(dst []byte, s string) []byte {
 		}
 	}
 	return append(dst, s...)
+}
+
+// PrintsAsNothing reports whether r prints as nothing: a format character
+// (a zero width space U+200B, a joiner, the word joiner U+2060, the byte
+// order mark U+FEFF, a bidirectional control, a soft hyphen), another
+// default-ignorable one (a Hangul filler, the combining grapheme joiner)
+// or a variation selector; but not a prepended concatenation mark (U+0600,
+// the Arabic number sign), a format character that prints.
+func PrintsAsNothing(r rune) bool {
+	return unicode.In(r, unicode.Cf, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector) &&
+		!unicode.Is(unicode.Prepended_Concatenation_Mark, r)
 }

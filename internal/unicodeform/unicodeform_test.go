@@ -63,3 +63,34 @@ func TestName(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintsAsNothing: the characters a terminal shows as nothing, which
+// an id, an intent or a generated line may hold unseen, and not those
+// that print, the format characters among them.
+func TestPrintsAsNothing(t *testing.T) {
+	for _, tt := range []struct {
+		r    rune
+		want bool
+	}{
+		{'\u200b', true},      // zero width space
+		{'\u200d', true},      // zero width joiner
+		{'\u2060', true},      // word joiner
+		{'\ufeff', true},      // the byte order mark
+		{'\u00ad', true},      // soft hyphen
+		{'\u202e', true},      // a bidirectional control
+		{'\u3164', true},      // Hangul filler
+		{'\u034f', true},      // combining grapheme joiner
+		{'\ufe0f', true},      // a variation selector
+		{'\U000e0101', true},  // a supplementary variation selector
+		{'\u0600', false},     // Arabic number sign: a format character that prints
+		{'\U000110bd', false}, // Kaithi number sign, another that prints
+		{' ', false},
+		{'\u00a0', false}, // a no-break space prints as a space
+		{'a', false},
+		{'é', false},
+	} {
+		if got := PrintsAsNothing(tt.r); got != tt.want {
+			t.Errorf("PrintsAsNothing(%U) = %v, want %v", tt.r, got, tt.want)
+		}
+	}
+}
