@@ -1390,8 +1390,9 @@ func (o *overlayer) updateCommands() {
 // filesAfter lists the files of the folder of the missing command path p
 // once the change is applied that a did-you-mean may name, as the
 // scanner's filesIn does: served, the folder's files as the served scan
-// listed them when listed is set, else as the tree records them; then
-// those the change writes there, less those it deletes.
+// listed them when listed is set (but for a list at its cap, where the
+// tree lists the folder), else as the tree records them; then those the
+// change writes there, less those it deletes.
 //
 // Each folder's lists are made once, and only the names a did-you-mean may
 // name are kept before duplicates are looked for: for each such card, it
@@ -1402,7 +1403,10 @@ func (o *overlayer) updateCommands() {
 func (o *overlayer) filesAfter(p string, listed bool, served []string) []string {
 	dir := parentDir(p)
 	base := served
-	if !listed {
+	// The served list holds at most validate.MaxNearby names: a full one
+	// may have been cut, and a name it cut is listed once the change
+	// deletes one it holds, so the tree, where it lists the folder, is read.
+	if !listed || len(served) >= validate.MaxNearby && o.tree != nil && o.tree.listed[dir] {
 		if o.filesOf == nil {
 			o.filesOf = map[string][]string{}
 		}

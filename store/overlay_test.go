@@ -318,6 +318,11 @@ func TestOverlayCardCommand(t *testing.T) {
 			setup:   overlayWrite(map[string]string{"bin/dep.card.json": commandCard("dep", "scripts/x/deploy.sh"), "scripts/x/deplyo.sh": "#!/bin/sh\n"}),
 			deleted: []string{"scripts/x"}, files: map[string]string{"scripts/x/deplyo.sh": "#!/bin/sh\necho again\n"}},
 			map[string]string{"bin/dep.card.json": `did you mean "scripts/x/deplyo.sh"?`}},
+		// The served scan lists at most validate.MaxNearby names: once the
+		// change deletes some, the folder's names past them are listed.
+		{overlayCase{name: "old names deleted from a folder of more near names than are listed",
+			setup: overlayWrite(manyNearNames()), deleted: oldNearNames()},
+			map[string]string{"bin/dep.card.json": `did you mean "scripts/deploy.bash"?`}},
 		{overlayCase{name: "the card's command fixed", setup: servedCard,
 			files: map[string]string{"bin/dep.card.json": commandCard("dep", "bin/land")}},
 			nil},
@@ -342,6 +347,26 @@ func TestOverlayCardCommand(t *testing.T) {
 			}
 		})
 	}
+}
+
+// manyNearNames are a card whose command runs scripts/deploy.sh, which is
+// not there, and more names near it than validate.MaxNearby: 300 of
+// deploy-NNN.sh (three edits off), sorted before deploy.bash (two).
+func manyNearNames() map[string]string {
+	files := map[string]string{"bin/dep.card.json": commandCard("dep", "scripts/deploy.sh"), "bin/dep": "#!/bin/sh\n", "scripts/deploy.bash": "#!/bin/sh\n"}
+	for i := range validate.MaxNearby + 44 {
+		files[fmt.Sprintf("scripts/deploy-%03d.sh", i)] = "#!/bin/sh\n"
+	}
+	return files
+}
+
+// oldNearNames are the first 100 of manyNearNames' deploy-NNN.sh.
+func oldNearNames() []string {
+	var out []string
+	for i := range 100 {
+		out = append(out, fmt.Sprintf("scripts/deploy-%03d.sh", i))
+	}
+	return out
 }
 
 // TestOverlayCardCommandInSkippedFolder: a command run from a folder the

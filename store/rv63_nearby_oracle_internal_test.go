@@ -18,8 +18,9 @@ import (
 // TestOverlayListsAsBeforeItsGrouping holds filesAfter and updateSiblings
 // to what they answered before f4540a54 grouped each folder's files once
 // and cached each name's comparison word: the oracles below are their
-// code at f4540a54^ (MayMeanCommand as it reads now), walking the whole
-// change for each card. Both answer, over the same overlay, for repositories
+// code at f4540a54^ (MayMeanCommand as it reads now, a served list at
+// its cap read as filesAfter reads it), walking the whole change for each
+// card. Both answer, over the same overlay, for repositories
 // and changes made at random: cards added and deleted, tools written and
 // deleted, names differing in case, in composition (NFC, NFD) and by a
 // typo, links (to a file, dangling, to a folder, out of the repository),
@@ -279,11 +280,12 @@ func oracleUpdateSiblings(o *overlayer) {
 	}
 }
 
-// oracleFilesAfter is filesAfter at f4540a54^.
+// oracleFilesAfter is filesAfter at f4540a54^, a served list at its cap
+// read from the tree as filesAfter now reads it.
 func oracleFilesAfter(o *overlayer, p string, listed bool, served []string) []string {
 	dir := parentDir(p)
 	var names []string
-	if listed {
+	if listed && (len(served) < validate.MaxNearby || o.tree == nil || !o.tree.listed[dir]) {
 		names = slices.Clone(served)
 	} else {
 		names = o.tree.filesIn(dir)
