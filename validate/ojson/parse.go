@@ -640,8 +640,7 @@ func (p *parser) quoteHint(what string) string {
 		return fmt.Sprintf(": JSON %ss take double quotes, not single ones; write %s", what, AppendString(nil, string(rest[1:1+end])))
 	}
 	n := 0
-	for n < len(rest) && n < 200 && (rest[n] == '_' || rest[n] == '$' || rest[n] >= 'a' && rest[n] <= 'z' || rest[n] >= 'A' && rest[n] <= 'Z' ||
-		n > 0 && (rest[n] >= '0' && rest[n] <= '9' || rest[n] == '-' || rest[n] == '.')) {
+	for n < len(rest) && n < 200 && wordByte(rest[n], n == 0) {
 		n++
 	}
 	if n == 0 || n < len(rest) && rest[n] >= utf8.RuneSelf {
@@ -718,8 +717,19 @@ func oneEdit(w, b string) (at int, kind byte) {
 	return 0, 0
 }
 
+// wordByte reports whether c is a byte of a bare word as quoteHint reads
+// one: a letter, '_' or '$', and but for the first a digit, '-' or '.'.
+func wordByte(c byte, first bool) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' ||
+		!first && (c >= '0' && c <= '9' || c == '-' || c == '.')
+}
+
+// literal reads word (true, false or null) at p.pos, where the bare word
+// there is that literal and no longer one: "truee", "nulls" and "true1"
+// are words quoteHint tells how to write, not the literal followed by a
+// letter that is no ',' or ']'.
 func (p *parser) literal(word string) bool {
-	if strings.HasPrefix(string(p.src[p.pos:min(len(p.src), p.pos+len(word))]), word) {
+	if end := p.pos + len(word); strings.HasPrefix(string(p.src[p.pos:min(len(p.src), end)]), word) && (end == len(p.src) || !wordByte(p.src[end], false)) {
 		p.pos += len(word)
 		return true
 	}

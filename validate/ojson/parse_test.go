@@ -268,6 +268,14 @@ func TestQuoteHintWholeMessages(t *testing.T) {
 		{`[tree]`, `unexpected 't', ` + val + lit + `true, or "tree" if a string is meant`},
 		{`[full]`, `unexpected 'f', ` + val + lit + `null, or "full" if a string is meant`},
 		{`[rue]`, `unexpected 'r', ` + val + lit + `true, or "rue" if a string is meant`},
+		// A literal with letters after it is a word, not the literal
+		// followed by a letter that is no ',': the word is told of.
+		{`[truee]`, `unexpected 't', ` + val + lit + `true, or "truee" if a string is meant`},
+		{`{"a": nulll}`, `unexpected 'n', ` + val + lit + `null, or "nulll" if a string is meant`},
+		{`[true1]`, `unexpected 't', ` + val + lit + `true, or "true1" if a string is meant`},
+		{`[falsee`, `unexpected 'f', ` + val + lit + `false, or "falsee" if a string is meant`},
+		{`[nullable]`, `unexpected 'n', ` + val + bare + `"nullable"`},
+		{`[true_x]`, `unexpected 't', ` + val + bare + `"true_x"`},
 		{`[tr]`, `unexpected 't', ` + val},
 		{`[tuer]`, `unexpected 't', ` + val + bare + `"tuer"`},
 		// A literal's start at the end of the file was cut short there.
