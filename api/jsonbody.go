@@ -199,6 +199,39 @@ var bodyWords = strings.NewReplacer(
 	"and the file is to be JSON", "and the body is to be JSON",
 )
 
+// bodyWorded is msg with bodyWords' phrases reworded outside the text it
+// quotes: a key or a string of the body that a message quotes (duplicate
+// key "…", write "…") is the client's, and is given back as written. A
+// '"' in single quotes is a character named ("its closing '"'"), no
+// quotation.
+func bodyWorded(msg string) string {
+	var b strings.Builder
+	for msg != "" {
+		i := strings.IndexByte(msg, '"')
+		switch {
+		case i < 0:
+			b.WriteString(bodyWords.Replace(msg))
+			return b.String()
+		case i > 0 && msg[i-1] == '\'' && i+1 < len(msg) && msg[i+1] == '\'':
+			b.WriteString(bodyWords.Replace(msg[:i+2]))
+			msg = msg[i+2:]
+			continue
+		}
+		b.WriteString(bodyWords.Replace(msg[:i]))
+		end := i + 1 // past the closing quote; an escaped one (\") is quoted text
+		for end < len(msg) && msg[end] != '"' {
+			if msg[end] == '\\' {
+				end++
+			}
+			end++
+		}
+		end = min(end+1, len(msg))
+		b.WriteString(msg[i:end])
+		msg = msg[end:]
+	}
+	return b.String()
+}
+
 // parseRequestDoc parses a body read by readBody; a body that is not JSON
 // is a fault. wrap is the levels of nesting the body puts around a value
 // that a file may hold on its own (1 for {"config": {..}}): the body may
@@ -221,7 +254,7 @@ func parseRequestDoc(data []byte, contentType string, wrap int) (*requestDoc, *b
 		// A syntax error at the top level has no member to name; every
 		// other error has a pointer (a duplicate key's is its member's).
 		hasPointer := e.Pointer != ""
-		return nil, d.faultAt("invalid JSON body", e.Off, e.Pointer, hasPointer, bodyWords.Replace(msg)+notJSONHint(contentType, data), nil)
+		return nil, d.faultAt("invalid JSON body", e.Off, e.Pointer, hasPointer, bodyWorded(msg)+notJSONHint(contentType, data), nil)
 	}
 	if off := ojson.InvalidUTF8(data); off >= 0 {
 		// JSON text is UTF-8 (RFC 8259 §8.1); read on, a stray byte became

@@ -107,6 +107,11 @@ func TestRequestBodies(t *testing.T) {
 		{"truncated at the top", "/validate", `{"files":{}`, 400, "invalid JSON body at 1:12: unexpected end of the body, expected ',' or '}' in object: the body ends inside the object that opens at 1:1: it was cut short", "1:12"},
 		{"truncated in a string", "/render-hooks/plan:pre", `{"config":{"a":"x`, 400, `invalid JSON body at 1:16 (/config/a): the body ends inside the string that opens at 1:16 (and 2 more around it): it was cut short, or its closing '"' is missing`, "1:16 /config/a"},
 		{"YAML", "/render-hooks/plan:pre", `config: {}`, 400, `this reads as YAML (config: …), and the body is to be JSON; write {"config": …}`, "1:1"},
+		// The body's own text, quoted in a message, is the client's, as
+		// written: only ojson's words of a file are the body's.
+		{"a quoted text holding a file's words", "/validate", `{"files":{"a.md":'the file ends inside'}}`, 400, `JSON strings take double quotes, not single ones; write "the file ends inside"`, "1:18 /files/a.md"},
+		{"a key holding a file's words twice", "/validate", `{"files":{"unexpected end of file":"x","unexpected end of file":"y"}}`, 400, `duplicate key "unexpected end of file", already at 1:11`, "1:40 /files/unexpected end of file"},
+		{"a key holding a quote and a file's words twice", "/validate", `{"files":{"a\" the file ends inside":"x","a\" the file ends inside":"y"}}`, 400, `duplicate key "a\" the file ends inside", already at 1:11`, "1:42 /files/a\" the file ends inside"},
 		{"empty", "/validate", ``, 400, "the body is empty", ""},
 		{"null fields are absent", "/validate", `{"files":null,"delete":["docs/markers.md"]}`, 200, `"ok"`, ""},
 
