@@ -985,7 +985,7 @@ func (p *parser) string() string {
 			return b.String()
 		case c == '\\':
 			writeValid(&b, p.src[plainFrom:p.pos])
-			if !p.escape(&b) {
+			if !p.escape(&b, start) {
 				return ""
 			}
 			plainFrom = p.pos
@@ -1007,17 +1007,22 @@ func (p *parser) string() string {
 			p.pos++
 		}
 	}
-	// The file ends inside the string: cut short (a save or a sync caught
-	// half-way), or its closing quote left out at the end, as eofHint
-	// tells of an object or an array; "unterminated string" alone said
-	// neither what to do nor that the rest of the file is missing.
+	p.endsInString(start)
+	return ""
+}
+
+// endsInString fails at the string that opens at start, inside which the
+// file ends: cut short (a save or a sync caught half-way), or its closing
+// quote left out at the end, as eofHint tells of an object or an array;
+// "unterminated string" alone said neither what to do nor that the rest
+// of the file is missing.
+func (p *parser) endsInString(start int) {
 	line, col := Position(p.src, start)
 	more := ""
 	if n := len(p.opens); n > 0 {
 		more = fmt.Sprintf(" (and %d more around it)", n)
 	}
 	p.fail(start, "the file ends inside the string that opens at %d:%d%s: it was cut short, or its closing '\"' is missing", line, col, more)
-	return ""
 }
 
 // writeValid writes raw source text with invalid UTF-8 replaced the way
@@ -1099,11 +1104,15 @@ func SurrogateAt(s string) (rune, bool) {
 	return 0xD000 | rune(s[1]&0x3F)<<6 | rune(s[2]&0x3F), true
 }
 
-func (p *parser) escape(b *strings.Builder) bool {
+// escape reads the escape at p.pos, a backslash and what follows, into b.
+// A file that ends inside it ("ab\", "ab\u00") ends inside the string
+// that opens at open, and is told so (endsInString), not that the escape
+// is wrong.
+func (p *parser) escape(b *strings.Builder, open int) bool {
 	at := p.pos
 	p.pos++ // backslash
 	if p.pos >= len(p.src) {
-		p.fail(at, "unterminated escape")
+		p.endsInString(open)
 		return false
 	}
 	c := p.src[p.pos]
@@ -1123,6 +1132,10 @@ func (p *parser) escape(b *strings.Builder) bool {
 		b.WriteByte('\t')
 	case 'u':
 		r, ok := p.hex4()
+		if !ok && p.pos+4 > len(p.src) && !slices.ContainsFunc(p.src[p.pos:], notHex) {
+			p.endsInString(open)
+			return false
+		}
 		if !ok {
 			p.fail(at, "invalid \\u escape")
 			return false
@@ -1151,6 +1164,11 @@ func (p *parser) escape(b *strings.Builder) bool {
 		return false
 	}
 	return true
+}
+
+// notHex reports whether c is no hex digit.
+func notHex(c byte) bool {
+	return (c < '0' || c > '9') && (c < 'a' || c > 'f') && (c < 'A' || c > 'F')
 }
 
 func (p *parser) hex4() (rune, bool) {

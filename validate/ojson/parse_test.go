@@ -175,11 +175,16 @@ func TestEscapesNearTheEnd(t *testing.T) {
 		off int
 		msg string
 	}{
-		{`"\`, 1, "unterminated escape"},
-		{`"\ud800\`, 7, "unterminated escape"},
+		// A file that ends inside an escape ends inside its string, and
+		// is told so: "unterminated escape" and "invalid \u escape" said
+		// the escape was wrong, where the file was cut short.
+		{`"\`, 0, `the file ends inside the string that opens at 1:1: it was cut short, or its closing '"' is missing`},
+		{`"\ud800\`, 0, `the file ends inside the string that opens at 1:1: it was cut short, or its closing '"' is missing`},
 		{`"\ud800`, 0, `the file ends inside the string that opens at 1:1: it was cut short, or its closing '"' is missing`},
 		{`"\u0041`, 0, `the file ends inside the string that opens at 1:1: it was cut short, or its closing '"' is missing`},
-		{`"\u00`, 1, `invalid \u escape`},
+		{`"\u00`, 0, `the file ends inside the string that opens at 1:1: it was cut short, or its closing '"' is missing`},
+		{`{"a": "x\u`, 6, `the file ends inside the string that opens at 1:7 (and 1 more around it): it was cut short, or its closing '"' is missing`},
+		{`"\u0x`, 1, `invalid \u escape`},
 		{`"\u00"`, 1, `invalid \u escape`},
 		{`"\ud800\u00"`, 7, `invalid \u escape`},
 	} {
