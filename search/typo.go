@@ -184,14 +184,7 @@ func nextNumber(s string) (num, rest string) {
 	if i < 0 {
 		return "", ""
 	}
-	j := i
-	for j < len(s) {
-		r, size := utf8.DecodeRuneInString(s[j:])
-		if !unicode.IsDigit(r) {
-			break
-		}
-		j += size
-	}
+	j := digitsEnd(s, i)
 	return s[i:j], s[j:]
 }
 
